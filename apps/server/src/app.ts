@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Storage } from './db/database.ts';
+import { AppError } from './http/app-error.ts';
+import { registerContractRoutes, RouteTable } from './http/contract-routes.ts';
+import { installErrorHandlers } from './http/error-handler.ts';
+import { Messages } from './http/messages.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerStaticSites } from './http/static-sites.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from './lib/attempt-limiter.ts';
+import { Mailer } from './modules/mail/mailer.ts';
+import { addSystemRoutes } from './modules/system/system-routes.ts';
+import { registerLinesRoute } from './modules/system/lines-route.ts';
+import { AccountService } from './modules/users/account-service.ts';
+import { AttemptGuard } from './modules/users/attempt-guard.ts';
+import { addUserRoutes } from './modules/users/user-routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  storage: Storage;
+  /** Replaces the attempt counter store (tests use a fresh memory store per app). */
+  attemptStore?: AttemptStore;
+  logger?: boolean | object;
+}
+
+/**
+ * Builds the whole HTTP application without listening, so tests can drive it with `inject()` and
+ * `server.ts` can start it. Order: external plugins, then our plumbing, then the routes.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, storage } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const messages = await Messages.load();
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  await app.register(helmet, {
+    // The app embeds the configured customer-service page in an iframe and loads banner images from
+    // configured URLs, so the policy allows those; everything else stays locked to our origin.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        connectSrc: ["'self'", 'https:', 'http:', 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.API_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    ...(redis ? { redis } : {}),
+    allowList: (request) => !request.url.startsWith('/api'),
+    errorResponseBuilder: (request, context) =>
+      new AppError('RATE_LIMITED', {
+        params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      }) as never,
+  });
+  await registerOpenApi(app);
+
+  const attemptStore =
+    options.attemptStore ?? (redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore());
+  const accounts = new AccountService({
+    db: storage.db,
+    guard: new AttemptGuard(attemptStore),
+    mailer: new Mailer(storage.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    messages,
+    sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+    issuer: 'Vela',
+  });
+
+  const table = new RouteTable();
+  addSystemRoutes(table, { db: storage.db, messages });
+  addUserRoutes(table, accounts);
+  registerContractRoutes(app, table, { messages, authenticate: (token) => accounts.authenticate(token) });
+  registerLinesRoute(app, config.SERVER_LINES);
+
+  const sites = await registerStaticSites(app, { web: config.WEB_DIST, admin: config.ADMIN_DIST });
+  installErrorHandlers(app, messages, sites);
+  return app;
+}

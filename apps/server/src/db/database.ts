@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { IntegerResultsPlugin } from './integer-results-plugin.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Storage {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  sqlitePath: string;
+  databaseUrl?: string | undefined;
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise the embedded SQLite file.
+ *
+ * SQLite runs in WAL mode with `synchronous=FULL`, so a committed transaction survives a power cut,
+ * not only a process crash; foreign keys are on because SQLite leaves them off by default.
+ */
+export function openStorage(options: StorageOptions): Storage {
+  const plugins = [new IntegerResultsPlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new SqliteDatabase(options.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+// pg returns int8 (bigint columns, count(*)) as strings by default; read them as exact bigints.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));

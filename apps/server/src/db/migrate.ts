@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Storage } from './database.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+
+/**
+ * The one list of migrations, applied in name order on both dialects. A migration is never edited
+ * once released; a change is a new file.
+ */
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }> = {
+  '0001-foundation': foundation,
+};
+
+export async function migrateToLatest(storage: Storage): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    migrations[name] = { up: (db) => migration.up(db, storage.dialect) };
+  }
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,204 @@
+import type { Kysely } from 'kysely';
+import { preHashPassword } from '@vela/domain';
+import {
+  CACHE_TYPES,
+  DICTIONARY_NAMES,
+  TRADE_ORDER_DIRECTIONS,
+  USER_TYPES,
+  USER_TYPE_AGENT,
+  USER_TYPE_MEMBER,
+  VC_TYPES,
+  type ConfigGroup,
+  type DictionaryName,
+} from '@vela/contract';
+import { LOCALE_CODES } from '@vela/i18n';
+import type { Database } from './schema.ts';
+import { hashPassword } from '../modules/users/password-hasher.ts';
+import { LOCALE_NAMES, SEED_BANNER_TITLES, SEED_NOTICES } from './seed-content.ts';
+
+/**
+ * Demo data for a fresh database. Every step only inserts what is missing, so running the seed again
+ * (each start does) never duplicates or overwrites what operators changed.
+ */
+
+export const DEMO_ACCOUNTS = {
+  agent: { username: 'agent01', password: 'Agent@2024', inviteCode: '100200' },
+  user: { username: 'demo01', password: 'Demo@2024', fundPassword: 'Fund@2024' },
+} as const;
+
+/** Configuration items per group (spec point 7); values are strings, as in the wire format. */
+export const DEFAULT_CONFIG: Record<ConfigGroup, Record<string, string>> = {
+  REGISTER: {
+    enabled: 'true',
+    emailRequired: 'false',
+    /** The initial login password agents give to users they add (spec point 3 constants). */
+    defaultUserPassword: 'Vela@123456',
+  },
+  PORTAL: {
+    customerServiceUrl: '/customer-service.html',
+    customerOpenWithoutLogin: 'false',
+    linesUrl: '/lines.json',
+    registerPath: '/register',
+  },
+  WITHDRAW: {
+    enabled: 'true',
+    requireGoogleCode: 'true',
+    dailyCountLimit: '5',
+  },
+  RECHARGE: {
+    enabled: 'true',
+    voucherRequired: 'true',
+  },
+  GLOBAL: {
+    platformCode: 'VELA',
+    defaultTradeType: '0',
+    branchCodeEnabled: 'false',
+    dayCountBasis: '365',
+    amountMaxPrecision: '4',
+  },
+};
+
+const DICTIONARY_VALUES: Record<DictionaryName, readonly number[]> = {
+  VcTypeEnum: VC_TYPES,
+  TradeOrderDirectionEnum: TRADE_ORDER_DIRECTIONS,
+  UserTypeEnum: USER_TYPES,
+};
+
+export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [group, items] of Object.entries(DEFAULT_CONFIG)) {
+      let sort = 0;
+      for (const [key, value] of Object.entries(items)) {
+        await trx
+          .insertInto('sys_config')
+          .values({ config_group: group, config_key: key, config_value: value, sort: sort++ })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    for (const name of DICTIONARY_NAMES) {
+      for (const [sort, value] of DICTIONARY_VALUES[name].entries()) {
+        await trx
+          .insertInto('sys_dict_item')
+          .values({ dict_name: name, item_value: String(value), sort })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    for (const [sort, code] of LOCALE_CODES.entries()) {
+      await trx
+        .insertInto('i18n_language')
+        .values({ code, enabled: 1, locale_name: LOCALE_NAMES[code], sort })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const anyNotice = await trx.selectFrom('sys_notice').select('id').limit(1).executeTakeFirst();
+    if (!anyNotice) {
+      for (const code of LOCALE_CODES) {
+        for (const [index, notice] of SEED_NOTICES[code].entries()) {
+          await trx
+            .insertInto('sys_notice')
+            .values({
+              language_code: code,
+              title: notice.title,
+              content: notice.content,
+              popup: notice.popup ? 1 : 0,
+              enabled: 1,
+              sort: index,
+              // Newest first in the list: the first notice gets the latest time.
+              created_at: now - index * 3_600_000,
+            })
+            .execute();
+        }
+      }
+    }
+    const anyBanner = await trx.selectFrom('sys_banner').select('id').limit(1).executeTakeFirst();
+    if (!anyBanner) {
+      const targets = ['/trade', '/share', '/finance'];
+      for (const code of LOCALE_CODES) {
+        for (const [index, title] of SEED_BANNER_TITLES[code].entries()) {
+          await trx
+            .insertInto('sys_banner')
+            .values({
+              language_code: code,
+              device_type: 'ALL',
+              title,
+              image: `/banners/banner-${index + 1}.svg`,
+              fallback_img: '/banners/banner-fallback.svg',
+              url: targets[index] ?? '/home',
+              enabled: 1,
+              sort: index,
+            })
+            .execute();
+        }
+      }
+    }
+    for (const type of CACHE_TYPES) {
+      await trx
+        .insertInto('cache_version')
+        .values({ cache_type: type, finish_update_time: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+  await seedDemoAccounts(db, now);
+}
+
+async function seedDemoAccounts(db: Kysely<Database>, now: number): Promise<void> {
+  const { agent, user } = DEMO_ACCOUNTS;
+  const existingAgent = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', agent.username)
+    .executeTakeFirst();
+  let agentId = existingAgent?.id;
+  if (agentId === undefined) {
+    const row = await db
+      .insertInto('users')
+      .values({
+        username: agent.username,
+        username_key: agent.username,
+        login_pwd_hash: await hashPassword(preHashPassword(agent.password)),
+        fund_pwd_hash: await hashPassword(preHashPassword(DEMO_ACCOUNTS.user.fundPassword)),
+        user_type: USER_TYPE_AGENT,
+        parent_id: null,
+        invite_code: agent.inviteCode,
+        email: null,
+        nickname: agent.username,
+        real_name_status: 'APPROVED',
+        point_percent_timing: '0.02',
+        point_percent_contract: '0.015',
+        register_way: 'SYSTEM',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    agentId = row.id;
+  }
+  const existingUser = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', user.username)
+    .executeTakeFirst();
+  if (!existingUser) {
+    await db
+      .insertInto('users')
+      .values({
+        username: user.username,
+        username_key: user.username,
+        login_pwd_hash: await hashPassword(preHashPassword(user.password)),
+        fund_pwd_hash: await hashPassword(preHashPassword(user.fundPassword)),
+        user_type: USER_TYPE_MEMBER,
+        parent_id: agentId,
+        invite_code: null,
+        email: null,
+        nickname: user.username,
+        real_name_status: 'NONE',
+        point_percent_timing: '0.01',
+        point_percent_contract: '0.01',
+        register_way: 'INVITE_CODE',
+        created_at: now,
+      })
+      .execute();
+  }
+}

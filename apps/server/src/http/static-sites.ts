@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app at / and the admin console at /admin from the same port as the API.
+ * Client-side routes (/trade, /admin/reviews) fall back to the app's index.html; hashed assets are
+ * cached for a year because their names change with their content.
+ */
+export interface StaticSites {
+  /** Answers a GET for an unknown path with the right index.html; false when it is not ours. */
+  fallback(request: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+export async function registerStaticSites(
+  app: FastifyInstance,
+  dirs: { web: string; admin: string },
+): Promise<StaticSites> {
+  const sites = [
+    { prefix: '/admin/', dir: path.resolve(dirs.admin) },
+    { prefix: '/', dir: path.resolve(dirs.web) },
+  ].filter((site) => fs.existsSync(path.join(site.dir, 'index.html')));
+
+  for (const [index, site] of sites.entries()) {
+    await app.register(fastifyStatic, {
+      root: site.dir,
+      prefix: site.prefix,
+      decorateReply: index === 0,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return {
+    fallback(request, reply) {
+      if (request.method !== 'GET' || request.url.startsWith('/api')) return false;
+      if (!(request.headers.accept ?? '').includes('text/html')) return false;
+      const site = sites.find(
+        (s) => request.url === s.prefix.slice(0, -1) || request.url.startsWith(s.prefix),
+      );
+      if (!site) return false;
+      void reply.header('cache-control', 'no-cache').sendFile('index.html', site.dir);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,313 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  USER_TYPE_AGENT,
+  USER_TYPE_MEMBER,
+  type ParsedBodyOf,
+  type UserInfo,
+  type endpoints,
+} from '@vela/contract';
+import type { LocaleCode } from '@vela/i18n';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import type { AuthSession } from '../../http/contract-routes.ts';
+import type { Messages } from '../../http/messages.ts';
+import { consumeEmailCode, EMAIL_CODE_TTL_MS, newEmailCode, storeEmailCode } from '../mail/email-codes.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { getConfigValue } from '../system/system-repository.ts';
+import type { AttemptGuard } from './attempt-guard.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher.ts';
+import {
+  createSession,
+  findLiveSession,
+  revokeOtherSessions,
+  revokeSession,
+  touchSession,
+} from './session-repository.ts';
+import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
+import {
+  claimGoogleStep,
+  emailInUse,
+  findAgentByInviteCode,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  inviteCodeTaken,
+  updateUser,
+} from './user-repository.ts';
+import { toUserInfo } from './user-view.ts';
+
+type UserApi = typeof endpoints.user;
+
+export interface AccountServiceDeps {
+  db: Kysely<Database>;
+  guard: AttemptGuard;
+  mailer: Mailer;
+  messages: Messages;
+  sessionTtlMs: number;
+  issuer: string;
+  now?: () => number;
+}
+
+/** A session is touched at most once a minute, so reads do not turn every request into a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+const EMAIL_PURPOSE_REGISTER = 'register';
+
+export class AccountService {
+  private readonly db: Kysely<Database>;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.db = deps.db;
+    this.now = deps.now ?? Date.now;
+  }
+
+  // ---- registration -------------------------------------------------------------------------
+
+  async register(body: ParsedBodyOf<UserApi['register']>): Promise<{ username: string }> {
+    if ((await getConfigValue(this.db, 'REGISTER', 'enabled')) !== 'true')
+      throw new AppError('REGISTRATION_CLOSED');
+    if (body.loginPwd !== body.preLoginPwd) {
+      throw fieldError('PASSWORDS_MISMATCH', 'preLoginPwd', 'validation.loginPasswordsMismatch');
+    }
+    const emailRequired = (await getConfigValue(this.db, 'REGISTER', 'emailRequired')) === 'true';
+    if (emailRequired && !body.email) throw fieldError('VALIDATION_FAILED', 'email', 'validation.email');
+    if (emailRequired && !body.emailCode)
+      throw fieldError('VALIDATION_FAILED', 'emailCode', 'validation.emailCode');
+
+    const agent = await findAgentByInviteCode(this.db, body.inviteCode);
+    if (!agent || agent.user_type !== USER_TYPE_AGENT) throw fieldError('INVITE_CODE_INVALID', 'inviteCode');
+    if (await findUserByUsername(this.db, body.username)) throw fieldError('USERNAME_TAKEN', 'username');
+    const email = emailRequired ? (body.email ?? null) : null;
+    if (email && (await emailInUse(this.db, email))) throw fieldError('EMAIL_TAKEN', 'email');
+    if (email) {
+      await this.deps.guard.assertAllowed('emailCheck', email);
+      if (
+        !(await consumeEmailCode(this.db, email, EMAIL_PURPOSE_REGISTER, body.emailCode ?? '', this.now()))
+      ) {
+        await this.deps.guard.recordFailure('emailCheck', email);
+        throw fieldError('EMAIL_CODE_INVALID', 'emailCode');
+      }
+    }
+
+    const [loginHash, fundHash] = await Promise.all([
+      hashPassword(body.loginPwd),
+      hashPassword(body.fundPwd),
+    ]);
+    try {
+      await insertUser(this.db, {
+        username: body.username,
+        username_key: body.username.toLowerCase(),
+        login_pwd_hash: loginHash,
+        fund_pwd_hash: fundHash,
+        user_type: USER_TYPE_MEMBER,
+        parent_id: agent.id,
+        invite_code: null,
+        email,
+        nickname: body.username,
+        real_name_status: 'NONE',
+        register_way: 'INVITE_CODE',
+        created_at: this.now(),
+      });
+    } catch (error) {
+      // Two registrations racing for one name: the unique index decides, the loser is told plainly.
+      if (isUniqueViolation(error)) throw fieldError('USERNAME_TAKEN', 'username');
+      throw error;
+    }
+    return { username: body.username };
+  }
+
+  async sendRegisterEmailCode(email: string, locale: LocaleCode) {
+    if ((await getConfigValue(this.db, 'REGISTER', 'enabled')) !== 'true')
+      throw new AppError('REGISTRATION_CLOSED');
+    if (await emailInUse(this.db, email)) throw fieldError('EMAIL_TAKEN', 'email');
+    await this.deps.guard.consume('emailSend', email);
+    const code = newEmailCode();
+    await storeEmailCode(this.db, email, EMAIL_PURPOSE_REGISTER, code, this.now());
+    const { messages } = this.deps;
+    await this.deps.mailer.send({
+      to: email,
+      subject: messages.t(locale, 'mail.registerCodeSubject'),
+      text: messages.t(locale, 'mail.registerCodeBody', { code, minutes: EMAIL_CODE_TTL_MS / 60_000 }),
+    });
+    return { expiresInSeconds: EMAIL_CODE_TTL_MS / 1000, resendAfterSeconds: 60 };
+  }
+
+  // ---- sessions -----------------------------------------------------------------------------
+
+  async login(body: ParsedBodyOf<UserApi['login']>, ip: string): Promise<{ token: string; user: UserInfo }> {
+    const loginKey = body.username.toLowerCase();
+    await this.deps.guard.assertAllowed('login', loginKey);
+    const user = await findUserByUsername(this.db, body.username);
+    const passwordOk = await verifyPassword(
+      user?.login_pwd_hash ?? (await decoyPasswordHash()),
+      body.password,
+    );
+    if (!user || !passwordOk) {
+      await this.deps.guard.recordFailure('login', loginKey);
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+    if (user.google_secret) {
+      if (!body.googleCode) throw fieldError('GOOGLE_CODE_REQUIRED', 'googleCode');
+      await this.checkGoogleCode(user, user.google_secret, body.googleCode);
+    }
+    await this.deps.guard.reset('login', loginKey);
+    const now = this.now();
+    const token = await createSession(this.db, {
+      userId: user.id,
+      deviceId: body.deviceId,
+      deviceType: body.deviceType,
+      ip,
+      ttlMs: this.deps.sessionTtlMs,
+      now,
+    });
+    await updateUser(this.db, user.id, { last_login_at: now, last_login_ip: ip });
+    return { token, user: toUserInfo({ ...user, last_login_at: now }) };
+  }
+
+  async authenticate(token: string): Promise<AuthSession | null> {
+    const now = this.now();
+    const session = await findLiveSession(this.db, token, now);
+    if (!session) return null;
+    if (now - session.last_seen_at > TOUCH_INTERVAL_MS) await touchSession(this.db, session.id, now);
+    return { sessionId: session.id, userId: session.user_id };
+  }
+
+  async logout(session: AuthSession): Promise<null> {
+    await revokeSession(this.db, session.sessionId, this.now());
+    return null;
+  }
+
+  async loginInfo(session: AuthSession): Promise<UserInfo> {
+    return toUserInfo(await this.requireUser(session));
+  }
+
+  // ---- Google authenticator -----------------------------------------------------------------
+
+  async prepareGoogle(session: AuthSession): Promise<{ secret: string; otpauthUri: string }> {
+    const user = await this.requireUser(session);
+    if (user.google_secret) throw new AppError('GOOGLE_ALREADY_BOUND');
+    // Reopening the page shows the same pending key, so a half-finished setup on the phone stays valid.
+    const secret = user.google_secret_pending ?? newTotpSecret();
+    if (!user.google_secret_pending) await updateUser(this.db, user.id, { google_secret_pending: secret });
+    return { secret, otpauthUri: totpUri(secret, user.username, this.deps.issuer) };
+  }
+
+  async bindGoogle(session: AuthSession, body: ParsedBodyOf<UserApi['bindGoogle']>): Promise<UserInfo> {
+    const user = await this.requireUser(session);
+    if (user.google_secret) throw new AppError('GOOGLE_ALREADY_BOUND');
+    if (!user.google_secret_pending) throw new AppError('GOOGLE_SECRET_MISSING');
+    await this.checkLoginPassword(user, body.password);
+    const step = await this.checkGoogleCode(user, user.google_secret_pending, body.code);
+    await updateUser(this.db, user.id, {
+      google_secret: user.google_secret_pending,
+      google_secret_pending: null,
+      google_last_step: step,
+    });
+    return this.loginInfo(session);
+  }
+
+  async hasBoundGoogle(session: AuthSession): Promise<{ bound: boolean }> {
+    return { bound: (await this.requireUser(session)).google_secret !== null };
+  }
+
+  // ---- passwords ----------------------------------------------------------------------------
+
+  async editLoginPassword(session: AuthSession, body: ParsedBodyOf<UserApi['editLoginPwd']>): Promise<null> {
+    if (body.newPwd !== body.prePwd)
+      throw fieldError('PASSWORDS_MISMATCH', 'prePwd', 'validation.passwordsMismatch');
+    const user = await this.requireUser(session);
+    await this.checkLoginPassword(user, body.oldPwd);
+    if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
+    await updateUser(this.db, user.id, { login_pwd_hash: await hashPassword(body.newPwd) });
+    // A changed password means the old one may be known to someone else: every other device is out.
+    await revokeOtherSessions(this.db, user.id, session.sessionId, this.now());
+    return null;
+  }
+
+  async bindFundPassword(
+    session: AuthSession,
+    body: ParsedBodyOf<UserApi['bindFundPwd']>,
+  ): Promise<UserInfo> {
+    if (body.password !== body.passwordPre) {
+      throw fieldError('PASSWORDS_MISMATCH', 'passwordPre', 'validation.passwordsMismatch');
+    }
+    const user = await this.requireUser(session);
+    if (user.fund_pwd_hash) throw new AppError('FUND_PASSWORD_ALREADY_SET');
+    await updateUser(this.db, user.id, { fund_pwd_hash: await hashPassword(body.password) });
+    return this.loginInfo(session);
+  }
+
+  async editFundPassword(session: AuthSession, body: ParsedBodyOf<UserApi['editFundPwd']>): Promise<null> {
+    if (body.newPwd !== body.prePwd)
+      throw fieldError('PASSWORDS_MISMATCH', 'prePwd', 'validation.passwordsMismatch');
+    const user = await this.requireUser(session);
+    if (!user.fund_pwd_hash) throw new AppError('FUND_PASSWORD_NOT_SET');
+    await this.deps.guard.assertAllowed('password', `fund:${user.id}`);
+    if (!(await verifyPassword(user.fund_pwd_hash, body.oldPwd))) {
+      await this.deps.guard.recordFailure('password', `fund:${user.id}`);
+      throw fieldError('FUND_PASSWORD_WRONG', 'oldPwd');
+    }
+    if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
+    await updateUser(this.db, user.id, { fund_pwd_hash: await hashPassword(body.newPwd) });
+    return null;
+  }
+
+  // ---- agents -------------------------------------------------------------------------------
+
+  async reloadInviteCode(session: AuthSession): Promise<{ inviteCode: string }> {
+    const user = await this.requireUser(session);
+    if (user.user_type !== USER_TYPE_AGENT) throw new AppError('NOT_AGENT');
+    const inviteCode = await uniqueInviteCode(this.db);
+    await updateUser(this.db, user.id, { invite_code: inviteCode });
+    return { inviteCode };
+  }
+
+  // ---- shared checks ------------------------------------------------------------------------
+
+  private async requireUser(session: AuthSession): Promise<UserRow> {
+    const user = await findUserById(this.db, session.userId);
+    if (!user || user.status !== 1) throw new AppError('SESSION_EXPIRED', { forceLogout: true });
+    return user;
+  }
+
+  private async checkLoginPassword(user: UserRow, preHashed: string): Promise<void> {
+    await this.deps.guard.assertAllowed('password', `login:${user.id}`);
+    if (!(await verifyPassword(user.login_pwd_hash, preHashed))) {
+      await this.deps.guard.recordFailure('password', `login:${user.id}`);
+      throw fieldError('PASSWORD_WRONG', 'password');
+    }
+  }
+
+  /** Checks a code and claims its time step atomically; returns the step. */
+  private async checkGoogleCode(user: UserRow, secret: string, code: string): Promise<number> {
+    const key = String(user.id);
+    await this.deps.guard.assertAllowed('googleCode', key);
+    const result = await checkTotp(secret, code, user.google_last_step, this.now());
+    if (!result.ok) {
+      await this.deps.guard.recordFailure('googleCode', key);
+      throw fieldError(
+        result.reason === 'replayed' ? 'GOOGLE_CODE_REPLAYED' : 'GOOGLE_CODE_INVALID',
+        'googleCode',
+      );
+    }
+    if (!(await claimGoogleStep(this.db, user.id, result.step))) {
+      throw fieldError('GOOGLE_CODE_REPLAYED', 'googleCode');
+    }
+    return result.step;
+  }
+}
+
+export async function uniqueInviteCode(db: Kysely<Database>): Promise<string> {
+  for (;;) {
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    if (!(await inviteCodeTaken(db, code))) return code;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+
+/** Users table access. Every function takes `db` first, so a transaction can be passed straight in. */
+
+export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findAgentByInviteCode(
+  db: Kysely<Database>,
+  inviteCode: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('invite_code', '=', inviteCode)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function emailInUse(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Kysely<Database>, id: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Records an accepted authenticator step, but only if it is later than the stored one. The
+ * condition sits in the UPDATE, so two concurrent logins with the same code cannot both pass:
+ * the second UPDATE matches no row.
+ */
+export async function claimGoogleStep(db: Kysely<Database>, id: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ google_last_step: step })
+    .where('id', '=', id)
+    .where('google_last_step', '<', step)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function inviteCodeTaken(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}

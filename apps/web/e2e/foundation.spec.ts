@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '../src/config/route-meta.ts';
+import { DEMO, collectConsoleErrors, fill, login, shot, totpAt, uniqueName, useLanguage } from './support.ts';
+
+test('a visitor opening / lands on /home, and a private page sends them to /login', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  await page.goto('/fund');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ffund$/);
+});
+
+test('register, bind Google authenticator, log out, log in with a code; a used code is refused', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  const username = uniqueName('e');
+  const password = 'Secret#123';
+
+  await page.goto('/register');
+  await fill(page, 'username', username);
+  await fill(page, 'password', password);
+  await fill(page, 'confirmPassword', password);
+  await fill(page, 'fundPassword', 'Fund#4567');
+  await fill(page, 'inviteCode', DEMO.inviteCode);
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?username=${username}$`));
+
+  await login(page, username, password);
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto('/bind-google-validator');
+  const secret = (await page.getByTestId('google-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await fill(page, 'password', password);
+  await fill(page, 'code', await totpAt(secret));
+  await page.getByTestId('submit-bind-google').click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await page.goto('/user-center');
+  await page.getByTestId('logout').click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // Binding used the current 30-second step, so the login uses the next one (accepted within the
+  // authenticator's ±30 s tolerance).
+  const code = await totpAt(secret, 30_000);
+  await login(page, username, password, code);
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto('/user-center');
+  await page.getByTestId('logout').click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await login(page, username, password, code);
+  await expect(page.getByTestId('error-googleCode')).toContainText('already used');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the theme toggle survives a reload', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveClass('theme-dark');
+  await page.getByTestId('toggle-theme').click();
+  await expect(page.locator('html')).toHaveClass('theme-light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass('theme-light');
+});
+
+test('switching to Arabic turns the page right to left and shows Arabic text', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByTestId('open-language').click();
+  await page.getByTestId('language-ar').click();
+  await page.getByTestId('language-save').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('.tab-bar')).toContainText('الرئيسية');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('every route renders without a console error, for a visitor and for a signed-in user', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  const errors = collectConsoleErrors(page);
+  const concrete = (path: string) => path.replace(':helpIndex', '0');
+  for (const route of ROUTES) {
+    await page.goto(concrete(route.path));
+    await page.waitForLoadState('networkidle');
+  }
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).toHaveURL(/\/home$/);
+  for (const route of ROUTES.filter((r) => r.path !== '/login' && r.path !== '/register')) {
+    await page.goto(concrete(route.path));
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#root')).not.toBeEmpty();
+  }
+  expect(errors).toEqual([]);
+});
+
+for (const variant of [
+  { name: 'dark', locale: 'en', theme: 'dark' as const },
+  { name: 'light', locale: 'en', theme: 'light' as const },
+  { name: 'arabic', locale: 'ar', theme: 'dark' as const },
+]) {
+  test(`screenshots: login, register, home, me and settings (${variant.name})`, async ({ page }) => {
+    await useLanguage(page, variant.locale, variant.theme);
+    await page.goto('/login');
+    await shot(page, `${variant.name}-login`);
+    await page.goto('/register');
+    await shot(page, `${variant.name}-register`);
+    await login(page, DEMO.user, DEMO.password);
+    await expect(page).toHaveURL(/\/home$/);
+    await shot(page, `${variant.name}-home`);
+    await page.goto('/user-center');
+    await shot(page, `${variant.name}-me`);
+    await page.goto('/settings');
+    await shot(page, `${variant.name}-settings`);
+  });
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { decideNavigation } from '../config/route-guard.ts';
+import { isSignedIn, useSession } from '../stores/session-store.ts';
+
+/** Applies the navigation rule to every location the router renders. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const session = useSession();
+  const target = `${location.pathname}${location.search}`;
+  const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Popup } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { isLocaleCode, type LocaleCode } from '@vela/i18n';
+import { changeLocale, useT } from '../../lib/i18n.ts';
+import { usePreferences } from '../../stores/preferences-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { useLanguages } from '../../system/system-queries.ts';
+import { EmptyState } from '../empty-state.tsx';
+
+/** Flags shown beside each language's own name. */
+const FLAGS: Record<LocaleCode, string> = {
+  'zh-CN': '🇨🇳',
+  en: '🇬🇧',
+  'zh-TW': '🇹🇼',
+  id: '🇮🇩',
+  ms: '🇲🇾',
+  es: '🇪🇸',
+  tr: '🇹🇷',
+  ja: '🇯🇵',
+  kr: '🇰🇷',
+  ar: '🇸🇦',
+  pt: '🇵🇹',
+};
+
+/** How long after closing the popup the highlighted choice falls back to the current language. */
+export const LANGUAGE_RESET_MS = 400;
+
+/**
+ * The language popup of spec point 4: it loads the server's language list when it opens and lists
+ * the enabled ones. Save applies the choice only when it differs from the current language; the
+ * choice resets to the current language 400 ms after closing. A change reloads every localized
+ * query (dictionaries, notices, currencies, trade configuration, prices).
+ */
+export function LanguagePopup() {
+  const t = useT();
+  const open = useUi((s) => s.languageOpen);
+  const setOpen = useUi((s) => s.setLanguageOpen);
+  const current = usePreferences((s) => s.locale);
+  const setLocale = usePreferences((s) => s.setLocale);
+  const client = useQueryClient();
+  const [chosen, setChosen] = useState<LocaleCode>(current);
+  const languages = useLanguages(open);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (open) {
+      clearTimeout(resetTimer.current);
+      void languages.refetch();
+    } else {
+      resetTimer.current = setTimeout(() => setChosen(usePreferences.getState().locale), LANGUAGE_RESET_MS);
+    }
+    return () => clearTimeout(resetTimer.current);
+    // Refetch only when the popup opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const save = async () => {
+    if (chosen !== current) {
+      await changeLocale(chosen);
+      setLocale(chosen);
+      await client.invalidateQueries();
+    }
+    setOpen(false);
+  };
+
+  const enabled = (languages.data ?? []).filter((l) => l.enabled && isLocaleCode(l.code));
+  return (
+    <Popup
+      visible={open}
+      onMaskClick={() => setOpen(false)}
+      bodyStyle={{ borderRadius: '0.75rem 0.75rem 0 0' }}
+    >
+      <div className="sheet" data-testid="language-popup">
+        <div className="sheet__title">{t('language.title')}</div>
+        {languages.isError ? (
+          <EmptyState kind="loadFailed" onRetry={() => void languages.refetch()} />
+        ) : (
+          <div className="choice-list" role="radiogroup">
+            {enabled.map((language) => {
+              const code = language.code as LocaleCode;
+              return (
+                <button
+                  key={code}
+                  type="button"
+                  role="radio"
+                  aria-checked={chosen === code}
+                  className={`choice${chosen === code ? ' choice--selected' : ''}`}
+                  onClick={() => setChosen(code)}
+                  data-testid={`language-${code}`}
+                >
+                  <span className="choice__flag" aria-hidden>
+                    {FLAGS[code]}
+                  </span>
+                  <span className="choice__label" lang={code}>
+                    {language.localeName}
+                  </span>
+                  {current === code ? <span className="choice__meta">{t('common.current')}</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        )}
+        <Button
+          block
+          color="primary"
+          className="primary-button"
+          onClick={() => void save()}
+          data-testid="language-save"
+        >
+          {t('common.save')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

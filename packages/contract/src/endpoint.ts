@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Every endpoint is declared once, here: its path, who may call it, the request body schema and the
+ * schema of `data` in the answer. The server registers its handlers from these declarations, the web
+ * and admin clients call through them, and the OpenAPI document is generated from them, so the three
+ * can never drift apart.
+ */
+
+/** `user`: a valid session is required. `optional`: a session is used when present. `none`: never. */
+export type AuthMode = 'none' | 'user' | 'optional';
+
+export interface Endpoint<
+  Body extends z.ZodType = z.ZodType,
+  Data extends z.ZodType = z.ZodType,
+  Auth extends AuthMode = AuthMode,
+> {
+  readonly path: `/${string}`;
+  readonly auth: Auth;
+  readonly body: Body;
+  readonly data: Data;
+  readonly summary: string;
+  readonly tag: string;
+  /**
+   * Credential checks (passwords, codes) are limited per client address on top of the per-account
+   * attempt counters; see the server's rate-limit plugin.
+   */
+  readonly sensitive?: boolean;
+}
+
+export function endpoint<Body extends z.ZodType, Data extends z.ZodType, Auth extends AuthMode>(
+  definition: Endpoint<Body, Data, Auth>,
+): Endpoint<Body, Data, Auth> {
+  return definition;
+}
+
+/** What the caller sends (before defaults and transforms apply). */
+export type BodyOf<E> = E extends Endpoint<infer Body, z.ZodType, AuthMode> ? z.input<Body> : never;
+/** What a handler receives after validation. */
+export type ParsedBodyOf<E> = E extends Endpoint<infer Body, z.ZodType, AuthMode> ? z.output<Body> : never;
+/** What `data` holds in a successful answer. */
+export type DataOf<E> = E extends Endpoint<z.ZodType, infer Data, AuthMode> ? z.output<Data> : never;
+
+/** An empty JSON object body; the spec's "empty" payloads. */
+export const emptyBody = z.object({}).strict();
+
+/** The answer envelope shared by every endpoint, success or failure. */
+export function envelopeOf<Data extends z.ZodType>(data: Data) {
+  return z.object({
+    success: z.boolean(),
+    code: z.string(),
+    message: z.string(),
+    data: data.nullable(),
+    forceLogout: z.boolean().optional(),
+  });
+}
+
+export interface Envelope<T> {
+  success: boolean;
+  code: string;
+  message: string;
+  data: T | null;
+  forceLogout?: boolean;
+}

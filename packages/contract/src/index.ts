@@ -1,0 +1,27 @@
+import * as system from './system.ts';
+import * as user from './user.ts';
+import type { Endpoint } from './endpoint.ts';
+
+export * from './endpoint.ts';
+export * from './error-codes.ts';
+export * from './enums.ts';
+export * from './fields.ts';
+export * from './system.ts';
+export * from './user.ts';
+
+/** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
+export const endpoints = { system, user };
+
+export function allEndpoints(): Endpoint[] {
+  const list: Endpoint[] = [];
+  for (const module of Object.values(endpoints)) {
+    for (const value of Object.values(module)) {
+      if (isEndpoint(value)) list.push(value);
+    }
+  }
+  return list;
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && 'path' in value && 'auth' in value && 'body' in value;
+}

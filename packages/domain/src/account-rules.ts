@@ -1,0 +1,28 @@
+/**
+ * Account rules from the specification (point 5), shared by the forms and the server so that both
+ * refuse exactly the same input.
+ */
+
+/** 2 to 10 letters and digits, starting with a letter. */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]{1,9}$/;
+/** Invite codes and Google authenticator codes are six digits. */
+export const INVITE_CODE_PATTERN = /^\d{6}$/;
+export const GOOGLE_CODE_PATTERN = /^\d{6}$/;
+/** Email verification codes are six digits too. */
+export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+/**
+ * Plain passwords never leave the device: the client sends the pre-hash (64 hex characters). The
+ * length rule below applies to what the user types, before hashing.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 32;
+export const PRE_HASHED_PASSWORD_PATTERN = /^[0-9a-f]{64}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function isValidUsername(value: string): boolean {
+  return USERNAME_PATTERN.test(value);
+}
+
+export function isValidPlainPassword(value: string): boolean {
+  return value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  en,
+  LOCALE_CODES,
+  loadCatalogue,
+  localeFromHeader,
+  htmlLang,
+  isRightToLeft,
+  interpolate,
+} from '../src/index.ts';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('catalogues', () => {
+  it('exist for the eleven languages of the spec', () => {
+    expect([...LOCALE_CODES]).toEqual([
+      'zh-CN',
+      'en',
+      'zh-TW',
+      'id',
+      'ms',
+      'es',
+      'tr',
+      'ja',
+      'kr',
+      'ar',
+      'pt',
+    ]);
+  });
+
+  it.each(LOCALE_CODES)(
+    '%s has every key, no extra key, no empty text and the same placeholders',
+    async (code) => {
+      const catalogue = await loadCatalogue(code);
+      const missing = Object.keys(en).filter((key) => !(key in catalogue));
+      const extra = Object.keys(catalogue).filter((key) => !(key in en));
+      expect(missing).toEqual([]);
+      expect(extra).toEqual([]);
+      for (const [key, text] of Object.entries(catalogue)) {
+        expect(text.trim(), `${code} ${key}`).not.toBe('');
+        expect(placeholders(text), `${code} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+      }
+    },
+  );
+
+  it('are really translated, not copies of English', async () => {
+    for (const code of LOCALE_CODES.filter((c) => c !== 'en')) {
+      const catalogue = await loadCatalogue(code);
+      expect(catalogue['auth.login'], code).not.toBe(en['auth.login']);
+    }
+  });
+});
+
+describe('locale helpers', () => {
+  it('reads the lang header and Accept-Language', () => {
+    expect(localeFromHeader('kr')).toBe('kr');
+    expect(localeFromHeader('zh-TW')).toBe('zh-TW');
+    expect(localeFromHeader('ko-KR,ko;q=0.9')).toBe('kr');
+    expect(localeFromHeader('zh-HK')).toBe('zh-TW');
+    expect(localeFromHeader('zh')).toBe('zh-CN');
+    expect(localeFromHeader('pt-BR')).toBe('pt');
+    expect(localeFromHeader('xx')).toBe('en');
+    expect(localeFromHeader(undefined)).toBe('en');
+  });
+
+  it('maps product codes to document languages and directions', () => {
+    expect(htmlLang('kr')).toBe('ko');
+    expect(isRightToLeft('ar')).toBe(true);
+    expect(isRightToLeft('en')).toBe(false);
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(interpolate('Min {{min}}, Max {{ max }}', { min: 1, max: '2' })).toBe('Min 1, Max 2');
+    expect(interpolate('{{a}} {{b}}', { a: 'x' })).toBe('x {{b}}');
+  });
+});

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# README command 1: install, build, migrate and seed the embedded SQLite database under ./data, and
+# serve the web app (/), the admin console (/admin), the API (/api) and its docs (/api/docs) on one
+# port (PORT, default 8080). Migration and seeding happen in `serve` and only add what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "[start] installing dependencies"
+npm ci --no-audit --no-fund --loglevel=error
+echo "[start] building web, admin and server"
+npm run build --silent
+echo "[start] starting"
+exec node apps/server/dist/cli.js serve

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# README command 2: every test. Installs dependencies and, from Debian's packages, what the tests need
+# (Chromium, PostgreSQL, Redis) when missing, then runs: formatting, lint, types, unit + API + storage
+# tests on SQLite, the storage suite on PostgreSQL, the Redis suite, the build, and the browser tests
+# in Chromium. Every step runs even if an earlier one failed, so one run shows every problem; the
+# script exits non-zero if anything failed and ends with "N passed, N failed" (test cases, with each
+# check step counted as one).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+reports="$root/test-results"
+rm -rf "$reports"
+mkdir -p "$reports"
+status=0
+
+# step NAME REPORT COMMAND...: REPORT is the JSON report the command writes, or "-" for a check
+# step that counts as one test. Results go to steps.tsv for the closing summary.
+step() {
+  local name=$1 report=$2
+  shift 2
+  echo ""
+  echo "=== $name"
+  local started=$SECONDS result=ok
+  if ! "$@"; then
+    result=failed
+    status=1
+  fi
+  echo "=== $name: $result ($((SECONDS - started)) s)"
+  printf '%s\t%s\t%s\n' "$name" "$result" "$report" >>"$reports/steps.tsv"
+}
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "=== installing dependencies"
+  npm ci --no-audit --no-fund --loglevel=error || { echo "npm ci failed"; echo "0 passed, 1 failed"; exit 1; }
+fi
+bash scripts/ensure-test-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+step "format (prettier)" - npx prettier --check . --log-level warn
+step "lint (eslint)" - npx eslint --max-warnings=0 .
+step "types (tsc)" - npm run --silent typecheck
+step "unit, API and SQLite storage tests (vitest)" vitest.json \
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+step "storage suite on PostgreSQL" vitest-postgres.json bash scripts/with-postgres.sh \
+  npx vitest run --project server-storage --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
+step "scale-out suite on Redis" vitest-redis.json bash scripts/with-redis.sh \
+  npx vitest run --project server-redis --reporter=default --reporter=json --outputFile.json="$reports/vitest-redis.json"
+step "build" - npm run --silent build
+step "browser tests (Playwright, Chromium)" playwright.json env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+  npx playwright test -c apps/web/e2e/playwright.config.ts --reporter=list,json
+
+node scripts/test-summary.mjs "$reports" || status=1
+exit $status

@@ -1,0 +1,60 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every package. Each project keeps its own environment: the web app needs
+// jsdom, everything else runs in plain Node against real SQLite files. The storage suite runs a
+// second time against PostgreSQL (project `server-storage`, under scripts/with-postgres.sh), and the
+// scale-out suite needs Redis (project `server-redis`, under scripts/with-redis.sh); those two
+// projects exist only when their server is given, so the default run never skips a test silently.
+const serverTest = { testTimeout: 20_000, hookTimeout: 30_000 };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'tools', root: 'tools', include: ['**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/redis/**', '**/node_modules/**'],
+          ...serverTest,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-storage',
+                root: 'apps/server',
+                include: ['test/storage/**/*.test.ts'],
+                ...serverTest,
+              },
+            },
+          ]
+        : []),
+      ...(process.env.TEST_REDIS_URL
+        ? [
+            {
+              test: {
+                name: 'server-redis',
+                root: 'apps/server',
+                include: ['test/redis/**/*.test.ts'],
+                ...serverTest,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
