@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run covers every package. Each project keeps its own environment: the web app needs
-// jsdom, everything else runs in plain Node against real SQLite files. The storage suite runs a
-// second time against PostgreSQL (project `server-storage`, under scripts/with-postgres.sh), and the
-// scale-out suite needs Redis (project `server-redis`, under scripts/with-redis.sh); those two
-// projects exist only when their server is given, so the default run never skips a test silently.
+// jsdom, everything else runs in plain Node against real SQLite files. The server suite runs a second
+// time against PostgreSQL when TEST_DATABASE_URL is set (scripts/with-postgres.sh). The scale-out
+// suite needs Redis (project `server-redis`, under scripts/with-redis.sh); that project exists only
+// when a Redis server is given, so the default run never skips a test silently.
 const serverTest = { testTimeout: 20_000, hookTimeout: 30_000 };
 
 export default defineConfig({
@@ -23,18 +23,6 @@ export default defineConfig({
           ...serverTest,
         },
       },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                name: 'server-storage',
-                root: 'apps/server',
-                include: ['test/storage/**/*.test.ts'],
-                ...serverTest,
-              },
-            },
-          ]
-        : []),
       ...(process.env.TEST_REDIS_URL
         ? [
             {

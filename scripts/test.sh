@@ -40,8 +40,8 @@ step "lint (eslint)" - npx eslint --max-warnings=0 .
 step "types (tsc)" - npm run --silent typecheck
 step "unit, API and SQLite storage tests (vitest)" vitest.json \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-step "storage suite on PostgreSQL" vitest-postgres.json bash scripts/with-postgres.sh \
-  npx vitest run --project server-storage --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
+step "server suite (API + storage) on PostgreSQL" vitest-postgres.json bash scripts/with-postgres.sh \
+  npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
 step "scale-out suite on Redis" vitest-redis.json bash scripts/with-redis.sh \
   npx vitest run --project server-redis --reporter=default --reporter=json --outputFile.json="$reports/vitest-redis.json"
 step "build" - npm run --silent build

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Runs a command with a PostgreSQL 15 server available and TEST_DATABASE_URL pointing at a fresh,
-# empty database, so the server's storage suite (and optionally the whole server suite) runs against
-# PostgreSQL instead of the default temporary SQLite files.
+# empty database, so the server suite runs against PostgreSQL instead of temporary SQLite files.
 #
 # Usage (from the repository root):
-#   bash scripts/with-postgres.sh npx vitest run --project server test/storage   # storage suite on PostgreSQL
-#   bash scripts/with-postgres.sh npx vitest run --project server                # every server test on PostgreSQL
+#   bash scripts/with-postgres.sh npx vitest run --project server                 # every server test
+#   bash scripts/with-postgres.sh npx vitest run --project server test/storage    # the storage suite
 #
-# The `server` Vitest project has its root in apps/server, so a file filter is matched against paths
-# below it: `test/storage` (or `apps/server/test/storage`, both work) selects the storage suite.
+# The `server` project has its root in apps/server, so a file filter is matched against paths below
+# it. The test helper (apps/server/test/helpers/test-app.ts) switches to PostgreSQL whenever
+# TEST_DATABASE_URL is set and gives every test app its own throw-away database.
 #
 # What it does:
 #   1. installs Debian's `postgresql` package when PostgreSQL 15 is missing (needs root);
 #   2. creates the cluster 15/main if it does not exist and starts it if it is down;
-#   3. creates (or resets the password of) the role `vela` and recreates the database `vela_test`;
+#   3. creates (or resets) the role `vela` (LOGIN, CREATEDB: the test helper gives every test app its
+#      own throw-away database next to it) and recreates the database `vela_test`;
 #   4. runs the command with TEST_DATABASE_URL=postgres://vela:vela@127.0.0.1:5432/vela_test and
 #      exits with the command's status. A cluster this script started is stopped again afterwards
 #      (set KEEP_POSTGRES=1 to leave it running).
@@ -107,14 +108,20 @@ psql_admin <<SQL || fail "creating the role ${DB_ROLE}"
 DO \$\$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${DB_ROLE}') THEN
-    CREATE ROLE ${DB_ROLE} LOGIN PASSWORD '${DB_PASSWORD}';
+    CREATE ROLE ${DB_ROLE} LOGIN CREATEDB PASSWORD '${DB_PASSWORD}';
   ELSE
-    ALTER ROLE ${DB_ROLE} LOGIN PASSWORD '${DB_PASSWORD}';
+    ALTER ROLE ${DB_ROLE} LOGIN CREATEDB PASSWORD '${DB_PASSWORD}';
   END IF;
 END
 \$\$;
 SQL
 psql_admin -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)" || fail "dropping the database ${DB_NAME}"
+# Throw-away databases of the test helper (vela_t_*) left behind by an interrupted run.
+leftovers="$(as_postgres psql -X -A -t -p "${PG_PORT}" -d postgres -c "SELECT datname FROM pg_database WHERE datname LIKE 'vela\_t\_%'")" ||
+  fail "listing leftover test databases"
+for leftover in ${leftovers}; do
+  psql_admin -c "DROP DATABASE IF EXISTS \"${leftover}\" WITH (FORCE)" || fail "dropping the leftover database ${leftover}"
+done
 psql_admin -c "CREATE DATABASE ${DB_NAME} OWNER ${DB_ROLE}" || fail "creating the database ${DB_NAME}"
 
 export TEST_DATABASE_URL="postgres://${DB_ROLE}:${DB_PASSWORD}@127.0.0.1:${PG_PORT}/${DB_NAME}"

@@ -88,13 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer: 'Vela',
   });
 
+  // Error handlers and static sites come before any route: Fastify fixes a route's error handler
+  // when the route is loaded, and the `await register` calls above and below load pending routes.
+  const sites = await registerStaticSites(app, { web: config.WEB_DIST, admin: config.ADMIN_DIST });
+  installErrorHandlers(app, messages, sites);
+
   const table = new RouteTable();
   addSystemRoutes(table, { db: storage.db, messages });
   addUserRoutes(table, accounts);
   registerContractRoutes(app, table, { messages, authenticate: (token) => accounts.authenticate(token) });
   registerLinesRoute(app, config.SERVER_LINES);
-
-  const sites = await registerStaticSites(app, { web: config.WEB_DIST, admin: config.ADMIN_DIST });
-  installErrorHandlers(app, messages, sites);
   return app;
 }

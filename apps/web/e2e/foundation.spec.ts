@@ -85,6 +85,8 @@ test('switching to Arabic turns the page right to left and shows Arabic text', a
 test('every route renders without a console error, for a visitor and for a signed-in user', async ({
   page,
 }) => {
+  // Two passes over every route, each waiting for the network to settle.
+  test.setTimeout(240_000);
   await useLanguage(page, 'en');
   const errors = collectConsoleErrors(page);
   const concrete = (path: string) => path.replace(':helpIndex', '0');

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
@@ -200,4 +200,12 @@ export function inputNamed(name: string): HTMLInputElement {
   const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   if (!input) throw new Error(`no input named ${name}`);
   return input;
+}
+
+/**
+ * Answers the open confirm dialog. The click is dispatched directly: while antd-mobile's opening
+ * animation runs the dialog has `pointer-events: none`, which user-event (rightly) refuses.
+ */
+export async function answerDialog(button: 'Confirm' | 'Cancel'): Promise<void> {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { preHashPassword } from '@vela/domain';
 import {
   CACHE_TYPES,
@@ -65,7 +65,15 @@ const DICTIONARY_VALUES: Record<DictionaryName, readonly number[]> = {
 };
 
 export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  // Password hashing is slow, so it happens before the transaction, which then stays short.
+  const hashes = await demoPasswordHashes();
   await db.transaction().execute(async (trx) => {
+    // Several nodes may start against one fresh PostgreSQL database at once; the lock makes their
+    // seeds run one after another, so each sees what the previous one inserted. (SQLite has a single
+    // writer, so its transactions are already serialised.)
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(7460911)`.execute(trx);
+    }
     for (const [group, items] of Object.entries(DEFAULT_CONFIG)) {
       let sort = 0;
       for (const [key, value] of Object.entries(items)) {
@@ -140,11 +148,27 @@ export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+    await seedDemoAccounts(trx, hashes, now);
   });
-  await seedDemoAccounts(db, now);
 }
 
-async function seedDemoAccounts(db: Kysely<Database>, now: number): Promise<void> {
+interface DemoHashes {
+  agentLogin: string;
+  userLogin: string;
+  fund: string;
+}
+
+async function demoPasswordHashes(): Promise<DemoHashes> {
+  const { agent, user } = DEMO_ACCOUNTS;
+  const [agentLogin, userLogin, fund] = await Promise.all([
+    hashPassword(preHashPassword(agent.password)),
+    hashPassword(preHashPassword(user.password)),
+    hashPassword(preHashPassword(user.fundPassword)),
+  ]);
+  return { agentLogin, userLogin, fund };
+}
+
+async function seedDemoAccounts(db: Kysely<Database>, hashes: DemoHashes, now: number): Promise<void> {
   const { agent, user } = DEMO_ACCOUNTS;
   const existingAgent = await db
     .selectFrom('users')
@@ -158,8 +182,8 @@ async function seedDemoAccounts(db: Kysely<Database>, now: number): Promise<void
       .values({
         username: agent.username,
         username_key: agent.username,
-        login_pwd_hash: await hashPassword(preHashPassword(agent.password)),
-        fund_pwd_hash: await hashPassword(preHashPassword(DEMO_ACCOUNTS.user.fundPassword)),
+        login_pwd_hash: hashes.agentLogin,
+        fund_pwd_hash: hashes.fund,
         user_type: USER_TYPE_AGENT,
         parent_id: null,
         invite_code: agent.inviteCode,
@@ -186,8 +210,8 @@ async function seedDemoAccounts(db: Kysely<Database>, now: number): Promise<void
       .values({
         username: user.username,
         username_key: user.username,
-        login_pwd_hash: await hashPassword(preHashPassword(user.password)),
-        fund_pwd_hash: await hashPassword(preHashPassword(user.fundPassword)),
+        login_pwd_hash: hashes.userLogin,
+        fund_pwd_hash: hashes.fund,
         user_type: USER_TYPE_MEMBER,
         parent_id: agentId,
         invite_code: null,

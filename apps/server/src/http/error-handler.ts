@@ -26,6 +26,11 @@ export function installErrorHandlers(app: FastifyInstance, messages: Messages, s
       return;
     }
     if (error instanceof BodyValidationError) {
+      // A body that is not a JSON object at all (text, an array, null) is a malformed request, not
+      // a field to correct.
+      if (error.issues.some((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')) {
+        return send('BAD_REQUEST', messages.t(locale, 'error.BAD_REQUEST'));
+      }
       const problems = describeIssues(error.issues, messages, locale);
       const first = problems[0];
       send('VALIDATION_FAILED', first?.message ?? messages.t(locale, 'error.VALIDATION_FAILED'), {

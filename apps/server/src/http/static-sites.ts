@@ -29,6 +29,8 @@ export async function registerStaticSites(
       decorateReply: index === 0,
       wildcard: true,
       index: ['index.html'],
+      // Our setHeaders decides caching; the plugin's own header would overwrite it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

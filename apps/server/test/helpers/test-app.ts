@@ -37,9 +37,13 @@ import { currentTotp } from '../../src/modules/users/totp.ts';
  * Test plumbing shared by the API and storage suites.
  *
  * Storage: a temporary SQLite file under os.tmpdir() by default. When TEST_DATABASE_URL is set
- * (see scripts/with-postgres.sh) every storage gets its own fresh PostgreSQL schema instead (the
- * connection's search_path points at it), so test files running in parallel never see each other's
- * rows, and the schema is dropped on close.
+ * (see scripts/with-postgres.sh) every storage gets its own fresh PostgreSQL database instead,
+ * created through that URL (its role needs CREATEDB) and dropped on close, so test files running in
+ * parallel never see each other's rows.
+ *
+ * Why a database and not a schema per storage: Kysely's migrator decides whether its own
+ * bookkeeping tables exist by looking at every schema the role can use, so a second schema in the
+ * same database would skip creating them and then fail to find them.
  */
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -49,22 +53,27 @@ export interface TestStorage {
   storage: Storage;
   /** A private temporary directory (the SQLite file lives here; also usable as DATA_DIR). */
   dir: string;
+  /**
+   * Opens another, independent handle on the same database (its own connection or pool), as a
+   * second server process would. The caller closes it.
+   */
+  openAnother(): Storage;
   dispose(): Promise<void>;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    await client.query(statement);
   } finally {
     await client.end();
   }
 }
 
-function withSearchPath(url: string, schema: string): string {
+function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
@@ -72,10 +81,12 @@ export async function createTestStorage(): Promise<TestStorage> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vela-test-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   if (!TEST_DATABASE_URL) {
-    const storage = openStorage({ sqlitePath: path.join(dir, 'vela.sqlite') });
+    const sqlitePath = path.join(dir, 'vela.sqlite');
+    const storage = openStorage({ sqlitePath });
     return {
       storage,
       dir,
+      openAnother: () => openStorage({ sqlitePath }),
       dispose: async () => {
         await storage.close();
         removeDir();
@@ -83,18 +94,24 @@ export async function createTestStorage(): Promise<TestStorage> {
     };
   }
   const url = TEST_DATABASE_URL;
-  const schema = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `CREATE SCHEMA "${schema}"`);
-  const storage = openStorage({
-    sqlitePath: path.join(dir, 'unused.sqlite'),
-    databaseUrl: withSearchPath(url, schema),
-  });
+  const database = `vela_t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  try {
+    await adminQuery(url, `CREATE DATABASE "${database}"`);
+  } catch (error) {
+    removeDir();
+    throw new Error(
+      `Cannot create the test database ${database} through TEST_DATABASE_URL (the role needs CREATEDB): ${String(error)}`,
+    );
+  }
+  const options = { sqlitePath: path.join(dir, 'unused.sqlite'), databaseUrl: withDatabase(url, database) };
+  const storage = openStorage(options);
   return {
     storage,
     dir,
+    openAnother: () => openStorage(options),
     dispose: async () => {
       await storage.close();
-      await adminQuery(url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       removeDir();
     },
   };
@@ -278,20 +295,29 @@ export async function login(
   return result.body.data.token;
 }
 
-/** Binds a Google authenticator with a code of the current time step; answers the secret. */
-export async function bindGoogle(t: TestApp, token: string, password: string): Promise<string> {
+/**
+ * Binds a Google authenticator with a code of the current time step; answers the secret and the
+ * code that binding used up.
+ */
+export async function bindGoogleWithCode(
+  t: TestApp,
+  token: string,
+  password: string,
+): Promise<{ secret: string; code: string }> {
   const prepared = await t.call(endpoints.user.bindGoogleGet, {}, { token });
   if (!prepared.body.success || !prepared.body.data) {
     throw new Error(`bind-google-get failed: ${JSON.stringify(prepared.body)}`);
   }
   const { secret } = prepared.body.data;
-  const bound = await t.call(
-    endpoints.user.bindGoogle,
-    { password: pw(password), code: await currentTotp(secret, Date.now()) },
-    { token },
-  );
+  const code = await currentTotp(secret, Date.now());
+  const bound = await t.call(endpoints.user.bindGoogle, { password: pw(password), code }, { token });
   if (!bound.body.success) throw new Error(`bind-google failed: ${JSON.stringify(bound.body)}`);
-  return secret;
+  return { secret, code };
+}
+
+/** Binds a Google authenticator with a code of the current time step; answers the secret. */
+export async function bindGoogle(t: TestApp, token: string, password: string): Promise<string> {
+  return (await bindGoogleWithCode(t, token, password)).secret;
 }
 
 /** A 6-digit code that is not valid for the secret anywhere near now (±3 steps). */

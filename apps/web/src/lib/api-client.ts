@@ -35,10 +35,20 @@ export function apiUrl(path: string): string {
  * `lang` header. A failed answer becomes an `ApiError` with the server's localized message; an
  * answer carrying `forceLogout` also signs the user out.
  */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * Whether an answer carrying `forceLogout` runs the app's forced-logout handling. Logging out
+   * turns it off: the screen ends the session itself, and an already-expired session must not also
+   * show "your session has ended".
+   */
+  handleForceLogout?: boolean;
+}
+
 export async function call<E extends Endpoint>(
   endpoint: E,
   body: BodyOf<E>,
-  init: { signal?: AbortSignal } = {},
+  init: CallOptions = {},
 ): Promise<DataOf<E>> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -74,7 +84,7 @@ export async function call<E extends Endpoint>(
     clearTimeout(timer);
   }
 
-  if (envelope.forceLogout) onForceLogout();
+  if (envelope.forceLogout && init.handleForceLogout !== false) onForceLogout();
   if (!envelope.success) {
     const data = envelope.data as { field?: unknown } | null;
     const field = data && typeof data.field === 'string' ? data.field : null;

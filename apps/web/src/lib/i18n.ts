@@ -23,6 +23,7 @@ export async function initI18n(locale: LocaleCode): Promise<void> {
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   applyDocumentLanguage(locale);
 }

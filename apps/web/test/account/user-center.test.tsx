@@ -5,11 +5,28 @@ import UserCenterPage from '../../src/features/account/user-center-page.tsx';
 import { usePreferences } from '../../src/stores/preferences-store.ts';
 import { useSession } from '../../src/stores/session-store.ts';
 import { useUi } from '../../src/stores/ui-store.ts';
-import { fail, makeUser, mockApi, renderPage, setupWebTests, signInAs, TEST_TOKEN } from '../setup.tsx';
+import {
+  answerDialog,
+  fail,
+  makeUser,
+  mockApi,
+  renderPage,
+  setupWebTests,
+  signInAs,
+  TEST_TOKEN,
+} from '../setup.tsx';
 
 setupWebTests();
 
-const agent = () => makeUser({ id: 77, nickname: 'Boss', username: 'boss01', userType: 2, isAgent: true, inviteCode: '123456' });
+const agent = () =>
+  makeUser({
+    id: 77,
+    nickname: 'Boss',
+    username: 'boss01',
+    userType: 2,
+    isAgent: true,
+    inviteCode: '123456',
+  });
 
 describe('user centre', () => {
   it('shows a visitor the log-in card and the menus anyone may use, and no personal parts', async () => {
@@ -31,7 +48,9 @@ describe('user centre', () => {
 
   it('shows an agent the profile, invite code and team menus, refreshed from the server', async () => {
     signInAs(agent());
-    const api = mockApi({ '/user/get-login-info': () => ({ ...agent(), nickname: 'Boss Renamed', inviteCode: '654321' }) });
+    const api = mockApi({
+      '/user/get-login-info': () => ({ ...agent(), nickname: 'Boss Renamed', inviteCode: '654321' }),
+    });
     renderPage(<UserCenterPage />, { path: '/user-center' });
 
     const card = screen.getByTestId('profile-card');
@@ -86,7 +105,7 @@ describe('user centre', () => {
 
     await events.click(screen.getByTestId('logout'));
     expect(await screen.findByText('Log out of this device?')).toBeTruthy();
-    await events.click(screen.getByRole('button', { name: 'Confirm' }));
+    await answerDialog('Confirm');
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(api.callsTo('/user/logout')).toHaveLength(1);
@@ -103,7 +122,7 @@ describe('user centre', () => {
     const events = userEvent.setup();
 
     await events.click(screen.getByTestId('logout'));
-    await events.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await answerDialog('Confirm');
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(useSession.getState().token).toBeNull();
@@ -116,7 +135,7 @@ describe('user centre', () => {
     const events = userEvent.setup();
 
     await events.click(screen.getByTestId('logout'));
-    await events.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await answerDialog('Cancel');
 
     await waitFor(() => expect(screen.queryByText('Log out of this device?')).toBeNull());
     expect(api.callsTo('/user/logout')).toHaveLength(0);
@@ -139,8 +158,10 @@ describe('user centre', () => {
     await waitFor(() => expect(api.callsTo('/user/get-login-info')).toHaveLength(1));
 
     await events.click(screen.getByTestId('renew-invite-code'));
-    expect(await screen.findByText('The current invite code will stop working. Issue a new one?')).toBeTruthy();
-    await events.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('The current invite code will stop working. Issue a new one?'),
+    ).toBeTruthy();
+    await answerDialog('Confirm');
 
     await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toBe('999000'));
     await waitFor(() => expect(api.callsTo('/user/get-login-info')).toHaveLength(2));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CACHE_TYPES, type CacheType } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
 
@@ -12,18 +12,19 @@ export async function bumpCacheVersion(
   type: CacheType,
   now = Date.now(),
 ): Promise<number> {
-  const current = await db
-    .selectFrom('cache_version')
-    .select('finish_update_time')
-    .where('cache_type', '=', type)
-    .executeTakeFirst();
-  const next = Math.max(now, (current?.finish_update_time ?? 0) + 1);
-  await db
+  // One atomic upsert: concurrent bumps (several API nodes) each get a distinct, larger version,
+  // which a read-then-write could not promise.
+  const row = await db
     .insertInto('cache_version')
-    .values({ cache_type: type, finish_update_time: next })
-    .onConflict((oc) => oc.column('cache_type').doUpdateSet({ finish_update_time: next }))
-    .execute();
-  return next;
+    .values({ cache_type: type, finish_update_time: now })
+    .onConflict((oc) =>
+      oc.column('cache_type').doUpdateSet({
+        finish_update_time: sql<number>`case when excluded.finish_update_time > cache_version.finish_update_time then excluded.finish_update_time else cache_version.finish_update_time + 1 end`,
+      }),
+    )
+    .returning('finish_update_time')
+    .executeTakeFirstOrThrow();
+  return row.finish_update_time;
 }
 
 export async function listCacheVersions(

@@ -150,7 +150,7 @@ export class AccountService {
     if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED');
     if (user.google_secret) {
       if (!body.googleCode) throw fieldError('GOOGLE_CODE_REQUIRED', 'googleCode');
-      await this.checkGoogleCode(user, user.google_secret, body.googleCode);
+      await this.checkGoogleCode(user, user.google_secret, body.googleCode, 'googleCode');
     }
     await this.deps.guard.reset('login', loginKey);
     const now = this.now();
@@ -198,8 +198,8 @@ export class AccountService {
     const user = await this.requireUser(session);
     if (user.google_secret) throw new AppError('GOOGLE_ALREADY_BOUND');
     if (!user.google_secret_pending) throw new AppError('GOOGLE_SECRET_MISSING');
-    await this.checkLoginPassword(user, body.password);
-    const step = await this.checkGoogleCode(user, user.google_secret_pending, body.code);
+    await this.checkLoginPassword(user, body.password, 'password');
+    const step = await this.checkGoogleCode(user, user.google_secret_pending, body.code, 'code');
     await updateUser(this.db, user.id, {
       google_secret: user.google_secret_pending,
       google_secret_pending: null,
@@ -218,7 +218,7 @@ export class AccountService {
     if (body.newPwd !== body.prePwd)
       throw fieldError('PASSWORDS_MISMATCH', 'prePwd', 'validation.passwordsMismatch');
     const user = await this.requireUser(session);
-    await this.checkLoginPassword(user, body.oldPwd);
+    await this.checkLoginPassword(user, body.oldPwd, 'oldPwd');
     if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
     await updateUser(this.db, user.id, { login_pwd_hash: await hashPassword(body.newPwd) });
     // A changed password means the old one may be known to someone else: every other device is out.
@@ -272,28 +272,26 @@ export class AccountService {
     return user;
   }
 
-  private async checkLoginPassword(user: UserRow, preHashed: string): Promise<void> {
+  /** `field` is the request field that carried the password, so the error lands on that input. */
+  private async checkLoginPassword(user: UserRow, preHashed: string, field: string): Promise<void> {
     await this.deps.guard.assertAllowed('password', `login:${user.id}`);
     if (!(await verifyPassword(user.login_pwd_hash, preHashed))) {
       await this.deps.guard.recordFailure('password', `login:${user.id}`);
-      throw fieldError('PASSWORD_WRONG', 'password');
+      throw fieldError('PASSWORD_WRONG', field);
     }
   }
 
-  /** Checks a code and claims its time step atomically; returns the step. */
-  private async checkGoogleCode(user: UserRow, secret: string, code: string): Promise<number> {
+  /** Checks a code and claims its time step atomically; returns the step. `field` names the input. */
+  private async checkGoogleCode(user: UserRow, secret: string, code: string, field: string): Promise<number> {
     const key = String(user.id);
     await this.deps.guard.assertAllowed('googleCode', key);
     const result = await checkTotp(secret, code, user.google_last_step, this.now());
     if (!result.ok) {
       await this.deps.guard.recordFailure('googleCode', key);
-      throw fieldError(
-        result.reason === 'replayed' ? 'GOOGLE_CODE_REPLAYED' : 'GOOGLE_CODE_INVALID',
-        'googleCode',
-      );
+      throw fieldError(result.reason === 'replayed' ? 'GOOGLE_CODE_REPLAYED' : 'GOOGLE_CODE_INVALID', field);
     }
     if (!(await claimGoogleStep(this.db, user.id, result.step))) {
-      throw fieldError('GOOGLE_CODE_REPLAYED', 'googleCode');
+      throw fieldError('GOOGLE_CODE_REPLAYED', field);
     }
     return result.step;
   }

@@ -18,6 +18,7 @@ import {
   TeamOutline,
   UpCircleOutline,
   UserAddOutline,
+  UserOutline,
 } from 'antd-mobile-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -95,10 +96,11 @@ const MENU: MenuEntry[] = [
   { path: '/user-report', titleKey: 'me.menu.userReport', icon: <PieOutline />, testId: 'menu-user-report' },
 ];
 
-function Avatar({ name }: { name: string }) {
+/** The first letter of the name; a visitor gets a person outline. */
+function Avatar({ name }: { name: string | null }) {
   return (
     <span className="account-avatar" aria-hidden>
-      {(name.trim().charAt(0) || '?').toUpperCase()}
+      {name === null ? <UserOutline /> : (name.trim().charAt(0) || '?').toUpperCase()}
     </span>
   );
 }
@@ -109,7 +111,7 @@ function VisitorCard() {
   return (
     <section className="account-hero" data-testid="visitor-card">
       <div className="account-hero__main">
-        <Avatar name="?" />
+        <Avatar name={null} />
         <div className="account-hero__who">
           <div className="account-hero__name">{t('me.visitor')}</div>
         </div>
@@ -269,7 +271,7 @@ export default function UserCenterPage() {
     if (!(await confirm({ content: t('me.logoutConfirm') }))) return;
     setLoggingOut(true);
     try {
-      await call(endpoints.user.logout, {});
+      await call(endpoints.user.logout, {}, { handleForceLogout: false });
     } catch {
       // The local session ends whatever the server says: an expired or unreachable session must not
       // keep the user signed in here.

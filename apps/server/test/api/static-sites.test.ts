@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openStorage, type Storage } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { seed } from '../../src/db/seed.ts';
+
+/**
+ * The product as started by README command 1 serves the built web and admin apps beside the API.
+ * Registering them must not change how API errors are answered (it once did: routes loaded before the
+ * error handler kept Fastify's default handler), and client-side routes fall back to index.html.
+ */
+let dir: string;
+let storage: Storage;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vela-static-'));
+  for (const site of ['web', 'admin']) {
+    fs.mkdirSync(path.join(dir, site, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dir, site, 'index.html'), `<!doctype html><title>${site}</title>`);
+    fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  }
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dir, 'web'),
+    ADMIN_DIST: path.join(dir, 'admin'),
+  });
+  storage = openStorage({ sqlitePath: config.sqlitePath });
+  await migrateToLatest(storage);
+  await seed(storage.db);
+  app = await buildApp({ config, storage, logger: false });
+});
+
+afterAll(async () => {
+  await app.close();
+  await storage.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('with the web and admin builds present', () => {
+  it('answers a business failure in the envelope with its own status', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { lang: 'en' },
+      payload: { username: 'demo01', password: '0'.repeat(64), deviceId: 'd', deviceType: 'H5' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'LOGIN_FAILED',
+      message: 'Wrong username or password',
+      data: null,
+    });
+  });
+
+  it('answers a validation failure in the envelope', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: '1' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      data: { field: 'username' },
+    });
+  });
+
+  it('serves index.html for client-side routes of each app, and assets with long caching', async () => {
+    const web = await app.inject({ method: 'GET', url: '/trade', headers: { accept: 'text/html' } });
+    expect(web.statusCode).toBe(200);
+    expect(web.body).toContain('<title>web</title>');
+    const admin = await app.inject({
+      method: 'GET',
+      url: '/admin/reviews',
+      headers: { accept: 'text/html' },
+    });
+    expect(admin.body).toContain('<title>admin</title>');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths in the envelope instead of serving the app', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
