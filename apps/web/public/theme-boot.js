@@ -5,6 +5,6 @@ try {
   var saved = JSON.parse(localStorage.getItem('vela-preferences') || '{}');
   var theme = saved && saved.state && saved.state.theme;
   if (theme === 'light' || theme === 'dark') document.documentElement.className = 'theme-' + theme;
-} catch (e) {
+} catch {
   // A corrupt preference keeps the default theme.
 }
