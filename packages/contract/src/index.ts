@@ -25,3 +25,4 @@ export function allEndpoints(): Endpoint[] {
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'path' in value && 'auth' in value && 'body' in value;
 }
+export { renderApiReference } from './api-reference.ts';

@@ -10,5 +10,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const target = `${location.pathname}${location.search}`;
   const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // External and refused targets never render a page of ours.
+  if (decision.kind !== 'allow') return <Navigate to="/home" replace />;
   return <>{children}</>;
 }

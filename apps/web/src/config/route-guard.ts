@@ -19,10 +19,11 @@ export function decideNavigation(
   target: string,
   auth: { token: string | null; hasUser: boolean },
 ): NavigationDecision {
-  if (target.includes('http')) {
+  const pathname = target.split(/[?#]/)[0] ?? target;
+  // Only the path decides: "http" in a query string (/trade?from=http…) is still an in-app page.
+  if (pathname.includes('http')) {
     return isHttpUrl(target) ? { kind: 'external', url: target } : { kind: 'refuse' };
   }
-  const pathname = target.split(/[?#]/)[0] ?? target;
   if (pathname === PATHS.root || pathname === '') return { kind: 'redirect', to: PATHS.home };
   if (auth.token && auth.hasUser) return { kind: 'allow' };
   if (WHITELIST.includes(pathname)) return { kind: 'allow' };
@@ -30,8 +31,18 @@ export function decideNavigation(
   return { kind: 'redirect', to: `${PATHS.login}?redirect=${encodeURIComponent(target)}` };
 }
 
-/** Only same-site paths may be used as the post-login redirect, never another site. */
+/**
+ * Only same-site paths may be used as the post-login redirect, never another site. The path is
+ * resolved the way a browser would ("/\\evil.com" and "/<tab>/evil.com" lead elsewhere), and only a
+ * result on our own origin is kept.
+ */
 export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return PATHS.home;
-  return value;
+  if (!value || !value.startsWith('/')) return PATHS.home;
+  const base = 'https://app.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : PATHS.home;
+  } catch {
+    return PATHS.home;
+  }
 }

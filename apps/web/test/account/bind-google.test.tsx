@@ -56,13 +56,12 @@ describe('bind Google authenticator', () => {
     expect(api.callsTo('/user/bind-google')).toHaveLength(0);
   });
 
-  it('puts a wrong code (server field "googleCode") under the code input', async () => {
+  it('puts a wrong code (server field "code") under the code input', async () => {
     signInAs(makeUser({ googleBound: false }));
     mockApi({
       '/user/has-bound-google': () => ({ bound: false }),
       '/user/bind-google-get': () => ({ secret: SECRET, otpauthUri: URI }),
-      '/user/bind-google': () =>
-        fail('GOOGLE_CODE_INVALID', 'The Google code is wrong', { field: 'googleCode' }),
+      '/user/bind-google': () => fail('GOOGLE_CODE_INVALID', 'The Google code is wrong', { field: 'code' }),
     });
     renderPage(<BindGooglePage />, { path: '/bind-google-validator' });
     await screen.findByTestId('google-secret');

@@ -69,11 +69,11 @@ describe('edit login password', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('puts a wrong current password (server field "password") under the current-password input', async () => {
+  it('puts a wrong current password (server field "oldPwd") under the current-password input', async () => {
     signInAs(makeUser());
     mockApi({
       '/user/edit-login-pwd': () =>
-        fail('PASSWORD_WRONG', 'The current password is wrong', { field: 'password' }),
+        fail('PASSWORD_WRONG', 'The current password is wrong', { field: 'oldPwd' }),
     });
     renderPage(<EditLoginPasswordPage />, { path: '/edit-login-password' });
 

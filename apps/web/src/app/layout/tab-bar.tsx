@@ -8,18 +8,21 @@ interface Tab {
   path: string;
   labelKey: MessageKey;
   icon: TabIconName;
+  /** Other tab pages this tab stands for: finance products belong with the assets. */
+  alsoActiveOn?: string[];
 }
 
 /**
- * The spec's tab pages. The bar scrolls sideways once there are more than four tabs; the active tab
- * is marked by a 3 px indicator line.
+ * The five tabs of spec point 2 (home, market, trade, assets, me). /finance is a tab page too (tab
+ * bar shown, no back control) but not a sixth button: a sixth would push "Me" off a phone screen.
+ * The bar scrolls sideways once there are more than four tabs; the active tab is marked by a 3 px
+ * indicator line.
  */
 export const TABS: Tab[] = [
   { path: '/home', labelKey: 'tab.home', icon: 'home' },
   { path: '/currency', labelKey: 'tab.market', icon: 'market' },
   { path: '/trade', labelKey: 'tab.trade', icon: 'trade' },
-  { path: '/fund', labelKey: 'tab.assets', icon: 'assets' },
-  { path: '/finance', labelKey: 'tab.finance', icon: 'finance' },
+  { path: '/fund', labelKey: 'tab.assets', icon: 'assets', alsoActiveOn: ['/finance'] },
   { path: '/user-center', labelKey: 'tab.me', icon: 'me' },
 ];
 
@@ -33,7 +36,7 @@ export function TabBar() {
   return (
     <nav className={`tab-bar${scrolls ? ' tab-bar--scroll' : ''}`} aria-label="main">
       {TABS.map((tab) => {
-        const active = pathname === tab.path;
+        const active = pathname === tab.path || (tab.alsoActiveOn?.includes(pathname) ?? false);
         return (
           <button
             key={tab.path}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Input, SpinLoading } from 'antd-mobile';
+import { useEffect } from 'react';
+import { Button, SpinLoading } from 'antd-mobile';
 import { CheckShieldFill } from 'antd-mobile-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -7,24 +7,15 @@ import { QRCodeSVG } from 'qrcode.react';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { FormField, PasswordInput } from '../../components/form-field.tsx';
-import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
+import { CodeField, PasswordField } from '../../components/form-inputs.tsx';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { validateBindGoogle, type BindGoogleValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
-import { serverFieldError } from '../../lib/server-errors.ts';
+import { useForm } from '../../lib/use-form.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { accountKeys, copyText } from './account-queries.ts';
 import './account.css';
-
-type Field = keyof BindGoogleValues;
-
-/** The server reports a wrong code on `googleCode` (shared with login) and schema errors on `code`. */
-const SERVER_FIELDS: Partial<Record<string, Field>> = {
-  password: 'password',
-  code: 'code',
-  googleCode: 'code',
-};
 
 function BoundCard() {
   const t = useT();
@@ -72,8 +63,11 @@ export default function BindGooglePage() {
       setUser({ ...user, googleBound: bound });
   }, [user, bound, hasBound.data, setUser]);
 
-  const [values, setValues] = useState<BindGoogleValues>({ password: '', code: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<BindGoogleValues>({
+    initial: { password: '', code: '' },
+    validate: validateBindGoogle,
+    serverFields: { password: 'password', code: 'code' },
+  });
 
   const bind = useMutation({
     mutationFn: (v: BindGoogleValues) =>
@@ -96,23 +90,9 @@ export default function BindGooglePage() {
         void secret.refetch();
         return;
       }
-      const fieldError = serverFieldError<Field>(error, SERVER_FIELDS);
-      if (fieldError) setErrors((e) => ({ ...e, [fieldError.field]: fieldError.message }));
-      else toastError(errorMessage(error));
+      form.showError(error);
     },
   });
-
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateBindGoogle(values);
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key)])));
-    if (Object.keys(found).length === 0) bind.mutate(values);
-  };
 
   if (bound) return <BoundCard />;
   if (secret.isError) return <EmptyState kind="loadFailed" onRetry={() => void secret.refetch()} />;
@@ -126,7 +106,7 @@ export default function BindGooglePage() {
 
   const { secret: key, otpauthUri } = secret.data;
   return (
-    <form className="form-page" onSubmit={submit} noValidate>
+    <form className="form-page" onSubmit={form.submit((values) => bind.mutate(values))} noValidate>
       <ol className="google-steps">
         <li>{t('google.step1')}</li>
         <li>{t('google.step2')}</li>
@@ -164,27 +144,20 @@ export default function BindGooglePage() {
         </div>
         <p className="form-hint google-setup__hint">{t('google.keepKeySafe')}</p>
       </div>
-      <FormField name="password" label={t('field.loginPassword')} error={errors.password}>
-        <PasswordInput
-          name="password"
-          value={values.password}
-          onChange={set('password')}
-          placeholder={t('placeholder.password')}
-          autoComplete="current-password"
-        />
-      </FormField>
-      <FormField name="code" label={t('field.googleCode')} error={errors.code}>
-        <Input
-          name="code"
-          value={values.code}
-          onChange={set('code')}
-          placeholder={t('placeholder.googleCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          clearable
-        />
-      </FormField>
+      <PasswordField
+        form={form}
+        name="password"
+        label={t('field.loginPassword')}
+        placeholder={t('placeholder.password')}
+        autoComplete="current-password"
+      />
+      <CodeField
+        form={form}
+        name="code"
+        label={t('field.googleCode')}
+        placeholder={t('placeholder.googleCode')}
+        autoComplete="one-time-code"
+      />
       <Button
         block
         type="submit"

@@ -1,31 +1,16 @@
-import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
-import { FormField, PasswordInput } from '../../components/form-field.tsx';
-import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../../lib/feedback.tsx';
+import { PasswordField } from '../../components/form-inputs.tsx';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { toastSuccess } from '../../lib/feedback.tsx';
 import { validatePasswordChange, type PasswordChangeValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
-import { serverFieldError } from '../../lib/server-errors.ts';
+import { useForm } from '../../lib/use-form.ts';
 import './account.css';
-
-type Field = keyof PasswordChangeValues;
-
-/**
- * Wire fields of the two password-change calls mapped to this form's inputs. A wrong current login
- * password comes back on `password` (the server's shared login-password check), so it lands on
- * the current-password input too.
- */
-const SERVER_FIELDS: Partial<Record<string, Field>> = {
-  oldPwd: 'oldPwd',
-  newPwd: 'newPwd',
-  prePwd: 'prePwd',
-  password: 'oldPwd',
-};
 
 const EMPTY: PasswordChangeValues = { oldPwd: '', newPwd: '', prePwd: '' };
 
@@ -42,8 +27,11 @@ export function PasswordChangeForm(props: {
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<PasswordChangeValues>({
+    initial: EMPTY,
+    validate: validatePasswordChange,
+    serverFields: { oldPwd: 'oldPwd', newPwd: 'newPwd', prePwd: 'prePwd' },
+  });
   const endpoint = props.kind === 'login' ? endpoints.user.editLoginPwd : endpoints.user.editFundPwd;
 
   const change = useMutation({
@@ -59,54 +47,34 @@ export function PasswordChangeForm(props: {
     },
     onError: (error) => {
       if (error instanceof ApiError && props.onApiError?.(error)) return;
-      const fieldError = serverFieldError<Field>(error, SERVER_FIELDS);
-      if (fieldError) setErrors((e) => ({ ...e, [fieldError.field]: fieldError.message }));
-      else toastError(errorMessage(error));
+      form.showError(error);
     },
   });
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validatePasswordChange(values);
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key)])));
-    if (Object.keys(found).length === 0) change.mutate(values);
-  };
-
   return (
-    <form className="form-page" onSubmit={submit} noValidate>
+    <form className="form-page" onSubmit={form.submit((values) => change.mutate(values))} noValidate>
       <p className="form-hint">{t(props.hintKey)}</p>
-      <FormField name="oldPwd" label={t('field.oldPassword')} error={errors.oldPwd}>
-        <PasswordInput
-          name="oldPwd"
-          value={values.oldPwd}
-          onChange={set('oldPwd')}
-          placeholder={t('placeholder.password')}
-          autoComplete="current-password"
-        />
-      </FormField>
-      <FormField name="newPwd" label={t('field.newPassword')} error={errors.newPwd}>
-        <PasswordInput
-          name="newPwd"
-          value={values.newPwd}
-          onChange={set('newPwd')}
-          placeholder={t('placeholder.password')}
-          autoComplete="new-password"
-        />
-      </FormField>
-      <FormField name="prePwd" label={t('field.confirmNewPassword')} error={errors.prePwd}>
-        <PasswordInput
-          name="prePwd"
-          value={values.prePwd}
-          onChange={set('prePwd')}
-          placeholder={t('placeholder.confirmPassword')}
-          autoComplete="new-password"
-        />
-      </FormField>
+      <PasswordField
+        form={form}
+        name="oldPwd"
+        label={t('field.oldPassword')}
+        placeholder={t('placeholder.password')}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        form={form}
+        name="newPwd"
+        label={t('field.newPassword')}
+        placeholder={t('placeholder.password')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        form={form}
+        name="prePwd"
+        label={t('field.confirmNewPassword')}
+        placeholder={t('placeholder.confirmPassword')}
+        autoComplete="new-password"
+      />
       <Button
         block
         type="submit"

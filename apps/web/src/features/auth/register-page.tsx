@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
-import { FormField, PasswordInput } from '../../components/form-field.tsx';
-import { call, errorMessage } from '../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../../lib/feedback.tsx';
+import { CodeField, PasswordField, TextField } from '../../components/form-inputs.tsx';
+import { call } from '../../lib/api-client.ts';
+import { toastSuccess } from '../../lib/feedback.tsx';
 import { emailRule, validateRegister, type RegisterValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
-import { serverFieldError } from '../../lib/server-errors.ts';
+import { useForm } from '../../lib/use-form.ts';
 import { useConfigValue } from '../../system/system-queries.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { AuthTopBar } from './auth-header.tsx';
@@ -44,24 +44,21 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const registrationOpen = useConfigValue('REGISTER', 'enabled');
   const emailRequired = useConfigValue('REGISTER', 'emailRequired') === 'true';
-  const [values, setValues] = useState<RegisterValues>({
-    username: '',
-    password: '',
-    confirmPassword: '',
-    fundPassword: '',
-    // Share links carry the agent's code (spec point 1: "registration link").
-    inviteCode: params.get('inviteCode') ?? params.get('code') ?? '',
-    email: '',
-    emailCode: '',
+  const form = useForm<RegisterValues>({
+    initial: {
+      username: '',
+      password: '',
+      confirmPassword: '',
+      fundPassword: '',
+      // Share links carry the agent's code (spec point 1: "registration link").
+      inviteCode: params.get('inviteCode') ?? params.get('code') ?? '',
+      email: '',
+      emailCode: '',
+    },
+    validate: (values) => validateRegister(values, { emailRequired }),
+    serverFields: SERVER_FIELDS,
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [resendIn, setResendIn] = useResendCountdown();
-
-  const showServerError = (error: unknown) => {
-    const fieldError = serverFieldError<Field>(error, SERVER_FIELDS);
-    if (fieldError) setErrors((e) => ({ ...e, [fieldError.field]: fieldError.message }));
-    else toastError(errorMessage(error));
-  };
 
   const register = useMutation({
     mutationFn: (v: RegisterValues) =>
@@ -77,7 +74,7 @@ export default function RegisterPage() {
       toastSuccess(t('toast.registerSuccess'));
       void navigate(`/login?username=${encodeURIComponent(username)}`, { replace: true });
     },
-    onError: showServerError,
+    onError: form.showError,
   });
 
   const sendCode = useMutation({
@@ -86,28 +83,13 @@ export default function RegisterPage() {
       setResendIn(answer.resendAfterSeconds);
       toastSuccess(t('auth.codeSent', { email }));
     },
-    onError: showServerError,
+    onError: form.showError,
   });
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const requestCode = () => {
-    const problem = emailRule(values.email);
-    if (problem) {
-      setErrors((e) => ({ ...e, email: t(problem) }));
-      return;
-    }
-    sendCode.mutate(values.email.trim());
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateRegister(values, { emailRequired });
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key)])));
-    if (Object.keys(found).length === 0) register.mutate(values);
+    const problem = emailRule(form.values.email);
+    if (problem) form.setFieldError('email', t(problem));
+    else sendCode.mutate(form.values.email.trim());
   };
 
   const closed = registrationOpen !== undefined && registrationOpen !== 'true';
@@ -120,62 +102,51 @@ export default function RegisterPage() {
       </div>
       <p className="auth-page__subtitle">{t('auth.registerSubtitle')}</p>
       {closed ? <div className="auth-page__notice">{t('error.REGISTRATION_CLOSED')}</div> : null}
-      <form onSubmit={submit} noValidate>
-        <FormField name="username" label={t('field.username')} error={errors.username}>
-          <Input
-            name="username"
-            value={values.username}
-            onChange={set('username')}
-            placeholder={t('placeholder.username')}
-            autoComplete="username"
-            maxLength={10}
-            clearable
-          />
-        </FormField>
-        <FormField name="password" label={t('field.loginPassword')} error={errors.password}>
-          <PasswordInput
-            name="password"
-            value={values.password}
-            onChange={set('password')}
-            placeholder={t('placeholder.password')}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField name="confirmPassword" label={t('field.confirmPassword')} error={errors.confirmPassword}>
-          <PasswordInput
-            name="confirmPassword"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            placeholder={t('placeholder.confirmPassword')}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField name="fundPassword" label={t('field.fundPassword')} error={errors.fundPassword}>
-          <PasswordInput
-            name="fundPassword"
-            value={values.fundPassword}
-            onChange={set('fundPassword')}
-            placeholder={t('placeholder.password')}
-            autoComplete="new-password"
-          />
-        </FormField>
+      <form onSubmit={form.submit((values) => register.mutate(values))} noValidate>
+        <TextField
+          form={form}
+          name="username"
+          label={t('field.username')}
+          placeholder={t('placeholder.username')}
+          autoComplete="username"
+          maxLength={10}
+        />
+        <PasswordField
+          form={form}
+          name="password"
+          label={t('field.loginPassword')}
+          placeholder={t('placeholder.password')}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          form={form}
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          placeholder={t('placeholder.confirmPassword')}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          form={form}
+          name="fundPassword"
+          label={t('field.fundPassword')}
+          placeholder={t('placeholder.password')}
+          autoComplete="new-password"
+        />
         {emailRequired ? (
           <>
-            <FormField name="email" label={t('field.email')} error={errors.email}>
-              <Input
-                name="email"
-                type="email"
-                value={values.email}
-                onChange={set('email')}
-                placeholder={t('placeholder.email')}
-                autoComplete="email"
-                clearable
-              />
-            </FormField>
-            <FormField
+            <TextField
+              form={form}
+              name="email"
+              type="email"
+              label={t('field.email')}
+              placeholder={t('placeholder.email')}
+              autoComplete="email"
+            />
+            <CodeField
+              form={form}
               name="emailCode"
               label={t('field.emailCode')}
-              error={errors.emailCode}
+              placeholder={t('placeholder.emailCode')}
               extra={
                 <Button
                   size="small"
@@ -189,28 +160,15 @@ export default function RegisterPage() {
                   {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
                 </Button>
               }
-            >
-              <Input
-                name="emailCode"
-                value={values.emailCode}
-                onChange={set('emailCode')}
-                placeholder={t('placeholder.emailCode')}
-                inputMode="numeric"
-                maxLength={6}
-              />
-            </FormField>
+            />
           </>
         ) : null}
-        <FormField name="inviteCode" label={t('field.inviteCode')} error={errors.inviteCode}>
-          <Input
-            name="inviteCode"
-            value={values.inviteCode}
-            onChange={set('inviteCode')}
-            placeholder={t('placeholder.inviteCode')}
-            inputMode="numeric"
-            maxLength={6}
-          />
-        </FormField>
+        <CodeField
+          form={form}
+          name="inviteCode"
+          label={t('field.inviteCode')}
+          placeholder={t('placeholder.inviteCode')}
+        />
         <Button
           block
           type="submit"

@@ -1,6 +1,7 @@
 import { PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { MessageKey } from '@vela/i18n';
 import { useT } from '../../lib/i18n.ts';
 import { useBanners, useNotices } from '../../system/system-queries.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
@@ -10,6 +11,26 @@ import { SystemNoticeDialog } from './system-notice-dialog.tsx';
 import './home.css';
 
 const QUICK_DEPOSIT_COINS = ['BTC', 'USDT', 'ETH'] as const;
+
+/**
+ * Quick menus of spec point 2: futures trading (/trade) and the help centre (/help), plus the finance
+ * products, whose tab page has no button of its own in the five-tab bar.
+ */
+const QUICK_MENUS: { path: string; labelKey: MessageKey; testId: string; icon: string }[] = [
+  { path: '/trade', labelKey: 'home.futures', testId: 'menu-futures', icon: 'M4 16l5-5 4 4 7-8M15 7h5v5' },
+  {
+    path: '/finance',
+    labelKey: 'tab.finance',
+    testId: 'menu-finance',
+    icon: 'M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3',
+  },
+  {
+    path: '/help',
+    labelKey: 'home.helpCentre',
+    testId: 'menu-help',
+    icon: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01',
+  },
+];
 
 function CoinBadge({ symbol }: { symbol: string }) {
   return (
@@ -67,43 +88,27 @@ export default function HomePage() {
         </button>
 
         <nav className="quick-menus">
-          <button
-            type="button"
-            className="quick-menu"
-            onClick={() => void navigate('/trade')}
-            data-testid="menu-futures"
-          >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              aria-hidden
+          {QUICK_MENUS.map((menu) => (
+            <button
+              key={menu.path}
+              type="button"
+              className="quick-menu"
+              onClick={() => void navigate(menu.path)}
+              data-testid={menu.testId}
             >
-              <path d="M4 16l5-5 4 4 7-8M15 7h5v5" />
-            </svg>
-            <span>{t('home.futures')}</span>
-          </button>
-          <button
-            type="button"
-            className="quick-menu"
-            onClick={() => void navigate('/help')}
-            data-testid="menu-help"
-          >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              aria-hidden
-            >
-              <circle cx="12" cy="12" r="9" />
-              <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
-            </svg>
-            <span>{t('home.helpCentre')}</span>
-          </button>
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                aria-hidden
+              >
+                <path d={menu.icon} />
+              </svg>
+              <span>{t(menu.labelKey)}</span>
+            </button>
+          ))}
         </nav>
       </PullToRefresh>
       <SystemNoticeDialog notices={notices.data ?? []} />
