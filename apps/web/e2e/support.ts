@@ -62,6 +62,7 @@ export async function login(page: Page, username: string, password: string, goog
 export async function shot(page: Page, name: string) {
   // Toasts close after 3 s; screenshots show the screen, not a passing toast.
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 });
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
