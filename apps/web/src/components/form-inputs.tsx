@@ -1,4 +1,4 @@
-import { Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import type { FormApi, StringFields } from '../lib/use-form.ts';
 import { FormField, PasswordInput } from './form-field.tsx';
 
@@ -78,5 +78,33 @@ export function TextField<V extends StringFields<V>>({
         clearable
       />
     </FormField>
+  );
+}
+
+/** The full-width primary submit button every form ends with. */
+export function SubmitButton({
+  loading,
+  testId,
+  disabled,
+  children,
+}: {
+  loading: boolean;
+  testId: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Button
+      block
+      type="submit"
+      color="primary"
+      size="large"
+      className="primary-button"
+      loading={loading}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
-import { PasswordField } from '../../components/form-inputs.tsx';
+import { PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { validateBindFund, type BindFundValues } from '../../lib/form-rules.ts';
@@ -73,17 +72,9 @@ export default function BindFundPasswordPage() {
         placeholder={t('placeholder.confirmPassword')}
         autoComplete="new-password"
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={bind.isPending}
-        data-testid="submit-bind-fund-password"
-      >
+      <SubmitButton loading={bind.isPending} testId="submit-bind-fund-password">
         {t('common.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

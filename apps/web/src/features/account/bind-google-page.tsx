@@ -7,7 +7,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { CodeField, PasswordField } from '../../components/form-inputs.tsx';
+import { CodeField, PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { validateBindGoogle, type BindGoogleValues } from '../../lib/form-rules.ts';
@@ -158,17 +158,9 @@ export default function BindGooglePage() {
         placeholder={t('placeholder.googleCode')}
         autoComplete="one-time-code"
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={bind.isPending}
-        data-testid="submit-bind-google"
-      >
+      <SubmitButton loading={bind.isPending} testId="submit-bind-google">
         {t('common.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,10 +1,9 @@
-import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
-import { PasswordField } from '../../components/form-inputs.tsx';
+import { PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { validatePasswordChange, type PasswordChangeValues } from '../../lib/form-rules.ts';
@@ -75,17 +74,9 @@ export function PasswordChangeForm(props: {
         placeholder={t('placeholder.confirmPassword')}
         autoComplete="new-password"
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={change.isPending}
-        data-testid={props.testId}
-      >
+      <SubmitButton loading={change.isPending} testId={props.testId}>
         {t('common.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

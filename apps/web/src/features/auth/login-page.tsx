@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { CodeField, PasswordField, TextField } from '../../components/form-inputs.tsx';
+import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
 import { safeRedirect } from '../../config/route-guard.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { deviceId } from '../../lib/device.ts';
@@ -85,17 +84,9 @@ export default function LoginPage() {
             />
           </>
         ) : null}
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          className="primary-button"
-          loading={login.isPending}
-          data-testid="login-submit"
-        >
+        <SubmitButton loading={login.isPending} testId="login-submit">
           {t('auth.login')}
-        </Button>
+        </SubmitButton>
       </form>
       <div className="auth-page__switch">
         {t('auth.noAccount')}

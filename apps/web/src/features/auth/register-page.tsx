@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { endpoints } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
-import { CodeField, PasswordField, TextField } from '../../components/form-inputs.tsx';
+import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
 import { call } from '../../lib/api-client.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { emailRule, validateRegister, type RegisterValues } from '../../lib/form-rules.ts';
@@ -169,18 +169,9 @@ export default function RegisterPage() {
           label={t('field.inviteCode')}
           placeholder={t('placeholder.inviteCode')}
         />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          className="primary-button"
-          loading={register.isPending}
-          disabled={closed}
-          data-testid="register-submit"
-        >
+        <SubmitButton loading={register.isPending} disabled={closed} testId="register-submit">
           {t('auth.register')}
-        </Button>
+        </SubmitButton>
       </form>
       <div className="auth-page__switch">
         {t('auth.haveAccount')}
