@@ -3,3 +3,4 @@ export * from './number-format.ts';
 export * from './amount-input.ts';
 export * from './account-rules.ts';
 export * from './password-hash.ts';
+export * from './market/index.ts';
