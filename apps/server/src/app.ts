@@ -14,6 +14,9 @@ import { registerStaticSites } from './http/static-sites.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from './lib/attempt-limiter.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { registerLive } from './modules/market/live-hub.ts';
+import { addMarketRoutes } from './modules/market/market-routes.ts';
+import { MarketRuntime } from './modules/market/market-runtime.ts';
 import { addSystemRoutes } from './modules/system/system-routes.ts';
 import { registerLinesRoute } from './modules/system/lines-route.ts';
 import { AccountService } from './modules/users/account-service.ts';
@@ -26,6 +29,12 @@ export interface AppOptions {
   /** Replaces the attempt counter store (tests use a fresh memory store per app). */
   attemptStore?: AttemptStore;
   logger?: boolean | object;
+  /**
+   * The market's in-memory state (coins, tickers, kline cache, update events). `startServer` passes
+   * the one its feed engine updates; without it the app makes its own, which serves what the
+   * database holds (tests drive an engine against a runtime they pass in).
+   */
+  market?: MarketRuntime;
 }
 
 /**
@@ -96,7 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const table = new RouteTable();
   addSystemRoutes(table, { db: storage.db, messages });
   addUserRoutes(table, accounts);
+  const market = options.market ?? new MarketRuntime({ db: storage.db });
+  addMarketRoutes(table, { db: storage.db, runtime: market, messages });
   registerContractRoutes(app, table, { messages, authenticate: (token) => accounts.authenticate(token) });
   registerLinesRoute(app, config.SERVER_LINES);
+  // Live data at GET /api/ws: the hub pushes the runtime's once-a-second market updates.
+  await registerLive(app, market.events);
   return app;
 }

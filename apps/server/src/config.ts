@@ -50,6 +50,24 @@ const schema = z.object({
    * means one line: this server.
    */
   SERVER_LINES: z.string().default('[]'),
+  /**
+   * Where prices come from: the embedded simulator, a real exchange's public kline stream, or nothing
+   * (the market shows recorded data).
+   */
+  FEED_SOURCE: z.enum(['simulator', 'exchange', 'off']).default('simulator'),
+  /** FEED_SOURCE=exchange: base URL of a Binance-style public stream ("wss://host:9443"). */
+  EXCHANGE_STREAM_URL: optionalUrl(['ws://', 'wss://']),
+  /** FEED_SOURCE=exchange: our coin symbols to follow against USDT ("BTC,ETH"); empty means every coin. */
+  EXCHANGE_COINS: z.string().default(''),
+  /** Seed of the simulator: the same seed gives the same prices. */
+  FEED_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(20241122),
+  /**
+   * History simulated on the first start: 'full' (years of candles, minutes for the last week),
+   * 'short' (one day of minutes) or 'none'.
+   */
+  FEED_BACKFILL: z.enum(['full', 'short', 'none']).default('full'),
+  /** Days of per-second ticks kept (candles are kept for good). */
+  TICK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 export type Config = z.infer<typeof schema> & { sqlitePath: string };

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'FUND_PASSWORD_WRONG',
   'NEW_PASSWORD_SAME',
   'NOT_AGENT',
+  'VC_NOT_FOUND',
+  'RANGE_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -69,4 +71,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   FUND_PASSWORD_WRONG: 400,
   NEW_PASSWORD_SAME: 400,
   NOT_AGENT: 403,
+  VC_NOT_FOUND: 404,
+  RANGE_TOO_LARGE: 400,
 };

@@ -1,3 +1,4 @@
+import * as market from './market.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -8,9 +9,11 @@ export * from './enums.ts';
 export * from './fields.ts';
 export * from './system.ts';
 export * from './user.ts';
+export * from './market.ts';
+export * from './live.ts';
 
 /** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
-export const endpoints = { system, user };
+export const endpoints = { system, user, market };
 
 export function allEndpoints(): Endpoint[] {
   const list: Endpoint[] = [];

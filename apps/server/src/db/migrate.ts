@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Storage } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as markets from './migrations/0002-markets.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -8,6 +9,7 @@ import * as foundation from './migrations/0001-foundation.ts';
  */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }> = {
   '0001-foundation': foundation,
+  '0002-markets': markets,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<string[]> {

@@ -121,6 +121,91 @@ export interface CacheVersionTable {
   finish_update_time: number;
 }
 
+export interface VcTable {
+  id: Generated<number>;
+  symbol: string;
+  name: string;
+  /** VcTypeEnum 1..4. */
+  type: number;
+  enabled: number;
+  /** 1 for a settlement coin (USDT), which prices the others and is not traded itself. */
+  settle_vc: number;
+  price_scale: number;
+  volume_scale: number;
+  display_precision: number;
+  icon: string;
+  sort: number;
+  /** The simulator's reference price in price minor units: history ends near it. */
+  sim_start_price_minor: bigint;
+  /** Annualised volatility, drift and typical volume per second (base units), as decimal text. */
+  sim_volatility: string;
+  sim_drift: string;
+  sim_volume_per_second: string;
+  created_at: number;
+}
+
+export interface VcTimingConfigTable {
+  vc_id: number;
+  enabled: number;
+  sort: number;
+}
+
+export interface VcTimingPeriodTable {
+  vc_id: number;
+  seconds: number;
+  /** Profit on a win as a fraction of the stake ("0.85"). */
+  payout_rate: string;
+  min_amount: string;
+  /** null: uncapped. */
+  max_amount: string | null;
+  enabled: number;
+  sort: number;
+}
+
+export interface PriceTickTable {
+  id: Generated<number>;
+  vc_id: number;
+  /** The second the tick belongs to (epoch ms, a whole second). */
+  time_ms: number;
+  price_minor: bigint;
+  volume_minor: bigint;
+  /** Settlement-coin minor units at TURNOVER_SCALE. */
+  turnover_minor: bigint;
+}
+
+export interface CandleTable {
+  vc_id: number;
+  /** One of the contract's KLINE_INTERVALS. */
+  interval: string;
+  open_time: number;
+  o_minor: bigint;
+  h_minor: bigint;
+  l_minor: bigint;
+  c_minor: bigint;
+  v_minor: bigint;
+  q_minor: bigint;
+}
+
+export interface FeedStateTable {
+  vc_id: number;
+  last_time_ms: number;
+  last_price_minor: bigint;
+}
+
+export interface UserFavorVcTable {
+  user_id: number;
+  vc_id: number;
+  /** Strictly increasing per user, so the list keeps the order the coins were added in. */
+  created_at: number;
+}
+
+export interface UserChartSettingsTable {
+  user_id: number;
+  /** JSON of the contract's chart settings. */
+  settings: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,9 +217,20 @@ export interface Database {
   sys_notice: SysNoticeTable;
   sys_banner: SysBannerTable;
   cache_version: CacheVersionTable;
+  vc: VcTable;
+  vc_timing_config: VcTimingConfigTable;
+  vc_timing_period: VcTimingPeriodTable;
+  price_tick: PriceTickTable;
+  candle: CandleTable;
+  feed_state: FeedStateTable;
+  user_favor_vc: UserFavorVcTable;
+  user_chart_settings: UserChartSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type VcRow = Selectable<VcTable>;
+export type NewVc = Insertable<VcTable>;
+export type CandleRow = Selectable<CandleTable>;

@@ -15,6 +15,7 @@ import { LOCALE_CODES } from '@vela/i18n';
 import type { Database } from './schema.ts';
 import { hashPassword } from '../modules/users/password-hasher.ts';
 import { LOCALE_NAMES, SEED_BANNER_TITLES, SEED_NOTICES } from './seed-content.ts';
+import { seedMarkets } from './seed-markets.ts';
 
 /**
  * Demo data for a fresh database. Every step only inserts what is missing, so running the seed again
@@ -55,6 +56,11 @@ export const DEFAULT_CONFIG: Record<ConfigGroup, Record<string, string>> = {
     branchCodeEnabled: 'false',
     dayCountBasis: '365',
     amountMaxPrecision: '4',
+    /**
+     * VcTypeEnum values left out of the currency list, comma separated. The spec's brand lists 1–4,
+     * which would empty the list; decision 010 explains why it is seeded empty.
+     */
+    excludedVcTypes: '',
   },
 };
 
@@ -148,6 +154,7 @@ export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+    await seedMarkets(trx, now);
     await seedDemoAccounts(trx, hashes, now);
   });
 }

@@ -31,6 +31,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
 import { MemoryAttemptStore } from '../../src/lib/attempt-limiter.ts';
+import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 import { currentTotp } from '../../src/modules/users/totp.ts';
 
 /**
@@ -141,6 +142,11 @@ export interface TestApp {
   db: Storage['db'];
   config: Config;
   attemptStore: MemoryAttemptStore;
+  /**
+   * The app's market state. Nothing records the feed by default; a test that needs prices starts a
+   * FeedEngine on it (see test/market/market-helpers.ts) and drives it with `tickOnce`.
+   */
+  market: MarketRuntime;
   /** POST /api + path with a JSON body; answers the HTTP status and the parsed envelope. */
   post<T = unknown>(path: string, body?: unknown, options?: PostOptions): Promise<ApiResult<T>>;
   /** The same, addressed by a contract endpoint, with the body and the answer typed. */
@@ -176,7 +182,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       options.config,
     );
     const attemptStore = new MemoryAttemptStore();
-    const app = await buildApp({ config, storage, attemptStore, logger: false });
+    // Coin changes show at the next request (no 1 s grace), so tests need no waiting.
+    const market = new MarketRuntime({ db: storage.db, coinCheckMs: 0 });
+    const app = await buildApp({ config, storage, attemptStore, logger: false, market });
     await app.ready();
 
     let requests = 0;
@@ -217,6 +225,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db: storage.db,
       config,
       attemptStore,
+      market,
       post,
       call: (endpoint, body, opts) => post(endpoint.path, body, opts),
       close: async () => {

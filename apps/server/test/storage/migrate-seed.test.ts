@@ -45,7 +45,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
   });
 
   it('applies the migrations once; a second run applies nothing', async () => {
-    expect(await migrateToLatest(ts.storage)).toEqual(['0001-foundation']);
+    expect(await migrateToLatest(ts.storage)).toEqual(['0001-foundation', '0002-markets']);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);
   });

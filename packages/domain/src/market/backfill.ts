@@ -134,31 +134,3 @@ export function ticksToCandles(ticks: Iterable<TradeSample>, interval: Interval)
   if (current) result.push(current);
   return result;
 }
-
-/**
- * Rescales a backfilled history so that it ends at `anchorPrice`. Years of random walk end far from
- * where they began; a coin configured at 64,000 should open its live feed near 64,000, so the whole
- * history is multiplied by anchor / lastPrice. Every price and turnover is scaled by the same exact
- * ratio (integer arithmetic, truncated toward zero), so candle shapes and percentage moves are kept.
- */
-export function anchorBackfill(result: BackfillResult, anchorPrice: bigint): BackfillResult {
-  if (anchorPrice <= 0n) throw new RangeError('backfill: anchorPrice must be positive');
-  const from = result.lastPrice;
-  const scale = (value: bigint) => {
-    const scaled = (value * anchorPrice) / from;
-    return scaled > 0n ? scaled : 1n;
-  };
-  const candles = {} as Record<Interval, CandleMinor[]>;
-  for (const interval of INTERVALS) {
-    candles[interval] = result.candles[interval].map((c) => ({
-      t: c.t,
-      o: scale(c.o),
-      h: scale(c.h),
-      l: scale(c.l),
-      c: scale(c.c),
-      v: c.v,
-      q: (c.q * anchorPrice) / from,
-    }));
-  }
-  return { ...result, candles, lastPrice: anchorPrice };
-}

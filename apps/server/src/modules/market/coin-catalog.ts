@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { Coin, VcType } from '@vela/contract';
+import type { Database, VcRow } from '../../db/schema.ts';
+import { cacheVersion, listCoins } from './coin-repository.ts';
+import type { FeedCoin } from './price-source.ts';
+
+/** A coin as the market keeps it in memory: the wire shape, its scales and its simulator model. */
+export interface MarketCoin {
+  coin: Coin;
+  id: number;
+  type: VcType;
+  enabled: boolean;
+  settleVc: boolean;
+  priceScale: number;
+  volumeScale: number;
+  feed: FeedCoin;
+}
+
+/** Parses a decimal text column of simulator parameters; a bad value is a seeding bug. */
+function parameter(row: VcRow, column: keyof VcRow & `sim_${string}`, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new Error(`vc ${row.symbol}: ${column} must be a non-negative number, got "${text}"`);
+  }
+  return value;
+}
+
+export function toMarketCoin(row: VcRow): MarketCoin {
+  const type = row.type as VcType;
+  return {
+    id: row.id,
+    type,
+    enabled: row.enabled === 1,
+    settleVc: row.settle_vc === 1,
+    priceScale: row.price_scale,
+    volumeScale: row.volume_scale,
+    coin: {
+      id: row.id,
+      symbol: row.symbol,
+      name: row.name,
+      type,
+      enabled: row.enabled === 1,
+      settleVc: row.settle_vc === 1,
+      precision: row.display_precision,
+      icon: row.icon,
+    },
+    feed: {
+      id: row.id,
+      symbol: row.symbol,
+      priceScale: row.price_scale,
+      volumeScale: row.volume_scale,
+      volatility: parameter(row, 'sim_volatility', row.sim_volatility),
+      // Drift may be negative (a falling market); only the volatility and volume must not be.
+      drift: Number(row.sim_drift) || 0,
+      volumePerSecond: parameter(row, 'sim_volume_per_second', row.sim_volume_per_second),
+      referencePrice: row.sim_start_price_minor,
+    },
+  };
+}
+
+/**
+ * Every coin, loaded at once and kept with the VC cache version it was read at. "Market" coins are
+ * the enabled, non-settlement ones: those that tick, have tickers and charts, and can be favourites.
+ */
+export class CoinCatalog {
+  private byId = new Map<number, MarketCoin>();
+  private marketList: MarketCoin[] = [];
+  /** The VC cache version of the loaded list; -1 before the first load. */
+  version = -1;
+
+  async load(db: Kysely<Database>): Promise<void> {
+    // The version is read first: a change committed between the two reads makes the next check
+    // reload again, never miss it.
+    const version = await cacheVersion(db, 'VC');
+    const rows = await listCoins(db);
+    const coins = rows.map(toMarketCoin);
+    this.byId = new Map(coins.map((c) => [c.id, c]));
+    this.marketList = coins.filter((c) => c.enabled && !c.settleVc);
+    this.version = version;
+  }
+
+  /** An enabled, tradable coin, or undefined. */
+  market(id: number): MarketCoin | undefined {
+    const coin = this.byId.get(id);
+    return coin && coin.enabled && !coin.settleVc ? coin : undefined;
+  }
+
+  /** Enabled tradable coins in list order. */
+  marketCoins(): readonly MarketCoin[] {
+    return this.marketList;
+  }
+
+  all(): MarketCoin[] {
+    return [...this.byId.values()];
+  }
+}

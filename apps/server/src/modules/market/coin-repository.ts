@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewVc, VcRow } from '../../db/schema.ts';
+import { bumpCacheVersion } from '../system/cache-versions.ts';
+
+/**
+ * Coins and the timed-trade configuration. Every function takes `db` first, so a transaction passes
+ * straight through. Writers bump the cache versions of what they change (VC, VC_TIMING_TRADE_CONFIG)
+ * in the same transaction, so clients and the in-memory caches of every node see the change.
+ */
+
+export function listCoins(db: Kysely<Database>): Promise<VcRow[]> {
+  return db.selectFrom('vc').selectAll().orderBy('sort').orderBy('id').execute();
+}
+
+export function findCoin(db: Kysely<Database>, id: number): Promise<VcRow | undefined> {
+  return db.selectFrom('vc').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface TimingConfigRow {
+  vcId: number;
+  enabled: boolean;
+  periods: {
+    seconds: number;
+    payoutRate: string;
+    minAmount: string;
+    maxAmount: string | null;
+    enabled: boolean;
+  }[];
+}
+
+/**
+ * The enabled configurations of enabled tradable coins, in configuration order, each with its
+ * enabled periods in their sort order. A configuration without any enabled period is left out: it
+ * offers nothing to trade.
+ */
+export async function listTimingConfigs(db: Kysely<Database>): Promise<TimingConfigRow[]> {
+  const configs = await db
+    .selectFrom('vc_timing_config as tc')
+    .innerJoin('vc', 'vc.id', 'tc.vc_id')
+    .select(['tc.vc_id', 'tc.sort'])
+    .where('tc.enabled', '=', 1)
+    .where('vc.enabled', '=', 1)
+    .where('vc.settle_vc', '=', 0)
+    .orderBy('tc.sort')
+    .orderBy('tc.vc_id')
+    .execute();
+  const periods = await db
+    .selectFrom('vc_timing_period')
+    .selectAll()
+    .where('enabled', '=', 1)
+    .orderBy('vc_id')
+    .orderBy('sort')
+    .orderBy('seconds')
+    .execute();
+  const byCoin = new Map<number, TimingConfigRow['periods']>();
+  for (const period of periods) {
+    let list = byCoin.get(period.vc_id);
+    if (!list) byCoin.set(period.vc_id, (list = []));
+    list.push({
+      seconds: period.seconds,
+      payoutRate: period.payout_rate,
+      minAmount: period.min_amount,
+      maxAmount: period.max_amount,
+      enabled: true,
+    });
+  }
+  return configs
+    .map((config) => ({ vcId: config.vc_id, enabled: true, periods: byCoin.get(config.vc_id) ?? [] }))
+    .filter((config) => config.periods.length > 0);
+}
+
+/** Adds a coin (the admin console's future "add coin"); answers its id. Bumps VC. */
+export async function insertCoin(db: Kysely<Database>, coin: NewVc): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('vc').values(coin).returning('id').executeTakeFirstOrThrow();
+    await bumpCacheVersion(trx, 'VC');
+    return row.id;
+  });
+}
+
+/**
+ * Enables or disables a coin. The currency list and the timed-trade configuration both leave out
+ * disabled coins, so both versions move.
+ */
+export async function setCoinEnabled(db: Kysely<Database>, id: number, enabled: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('vc')
+      .set({ enabled: enabled ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+    await bumpCacheVersion(trx, 'VC');
+    await bumpCacheVersion(trx, 'VC_TIMING_TRADE_CONFIG');
+  });
+}
+
+/** Changes a coin's type (VcTypeEnum); the currency list moves with it. */
+export async function setCoinType(db: Kysely<Database>, id: number, type: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('vc').set({ type }).where('id', '=', id).execute();
+    await bumpCacheVersion(trx, 'VC');
+  });
+}
+
+export async function setTimingConfigEnabled(
+  db: Kysely<Database>,
+  vcId: number,
+  enabled: boolean,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('vc_timing_config')
+      .values({ vc_id: vcId, enabled: enabled ? 1 : 0, sort: 0 })
+      .onConflict((oc) => oc.column('vc_id').doUpdateSet({ enabled: enabled ? 1 : 0 }))
+      .execute();
+    await bumpCacheVersion(trx, 'VC_TIMING_TRADE_CONFIG');
+  });
+}
+
+/** Adds or changes one period of a coin's configuration (creating the configuration if needed). */
+export async function saveTimingPeriod(
+  db: Kysely<Database>,
+  vcId: number,
+  period: {
+    seconds: number;
+    payoutRate: string;
+    minAmount: string;
+    maxAmount: string | null;
+    enabled: boolean;
+    sort: number;
+  },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('vc_timing_config')
+      .values({ vc_id: vcId, enabled: 1, sort: 0 })
+      .onConflict((oc) => oc.column('vc_id').doNothing())
+      .execute();
+    const values = {
+      payout_rate: period.payoutRate,
+      min_amount: period.minAmount,
+      max_amount: period.maxAmount,
+      enabled: period.enabled ? 1 : 0,
+      sort: period.sort,
+    };
+    await trx
+      .insertInto('vc_timing_period')
+      .values({ vc_id: vcId, seconds: period.seconds, ...values })
+      .onConflict((oc) => oc.columns(['vc_id', 'seconds']).doUpdateSet(values))
+      .execute();
+    await bumpCacheVersion(trx, 'VC_TIMING_TRADE_CONFIG');
+  });
+}
+
+export async function deleteTimingPeriod(db: Kysely<Database>, vcId: number, seconds: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('vc_timing_period')
+      .where('vc_id', '=', vcId)
+      .where('seconds', '=', seconds)
+      .execute();
+    await bumpCacheVersion(trx, 'VC_TIMING_TRADE_CONFIG');
+  });
+}
+
+/** The current version of one cache type (0 before the first). */
+export async function cacheVersion(
+  db: Kysely<Database>,
+  type: 'VC' | 'VC_TIMING_TRADE_CONFIG' | 'SYS_CONFIG',
+): Promise<number> {
+  const row = await db
+    .selectFrom('cache_version')
+    .select('finish_update_time')
+    .where('cache_type', '=', type)
+    .executeTakeFirst();
+  return row?.finish_update_time ?? 0;
+}

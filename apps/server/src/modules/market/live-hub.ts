@@ -1,0 +1,453 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { WebSocket, type RawData } from 'ws';
+import {
+  klineTopicKey,
+  LIVE_HEARTBEAT_MS,
+  LIVE_PATH,
+  type Candle,
+  type ClientMessage,
+  type KlineInterval,
+  type ServerMessage,
+  type Ticker,
+} from '@vela/contract';
+import type { MarketEvents, MarketUpdate } from './market-events.ts';
+import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
+
+/**
+ * The live hub behind `GET /api/ws`: it listens to the feed engine's once-a-second `MarketUpdate`
+ * and pushes it to the WebSocket clients that subscribed to each topic.
+ *
+ * Fan-out: every message is encoded once per topic per update (one `JSON.stringify`, one Buffer)
+ * and that same Buffer goes to every subscriber, so an update costs one encode per topic however
+ * many clients there are. Compression is off for the same reason (it would be per client).
+ *
+ * Backpressure: before each send the hub looks at the socket's unsent bytes; a client past
+ * `maxBufferedBytes` is dropped (close 1013 "try again later", then the socket is destroyed) rather
+ * than letting the server's memory grow for a reader that cannot keep up. The client reconnects and
+ * resubscribes; the 3 s polling of the spec covers the gap.
+ *
+ * Heartbeat: a ping every `heartbeatMs`; a client that has left two pings in a row unanswered is
+ * terminated at the next beat (about 30 s with the 15 s default). Any frame from the client counts
+ * as an answer.
+ *
+ * On subscribing, a client gets the current state at once when the hub has seen one: every coin's
+ * latest ticker (one `tickers` message) or the current candle of the kline topic.
+ */
+
+export const LIVE_DEFAULTS = {
+  heartbeatMs: LIVE_HEARTBEAT_MS,
+  /** Unsent bytes a client may have queued before it is dropped: 1 MiB (~150 s of tickers). */
+  maxBufferedBytes: 1_048_576,
+  maxKlineTopics: 50,
+  maxClients: 20_000,
+  /** Client messages: a burst of this many, refilled at `messagesPerSecond`. */
+  messageBurst: 100,
+  messagesPerSecond: 20,
+  /** How long a dropped client's close frame gets before the socket is destroyed. */
+  closeGraceMs: 1_000,
+  /** Largest client frame accepted (set on the WebSocket server by `registerLive`). */
+  maxPayloadBytes: 4_096,
+} as const;
+
+export const CLOSE_CODES = {
+  goingAway: 1001,
+  policyViolation: 1008,
+  tryAgainLater: 1013,
+} as const;
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+  maxKlineTopics?: number;
+  maxClients?: number;
+  messageBurst?: number;
+  messagesPerSecond?: number;
+  closeGraceMs?: number;
+  /** Clock for pong times and the message budget (tests). */
+  now?: () => number;
+}
+
+export interface LiveHubStats {
+  clients: number;
+  tickerSubscribers: number;
+  /** Kline topics with at least one subscriber. */
+  klineTopics: number;
+  /** Kline subscriptions summed over clients. */
+  klineSubscriptions: number;
+  updates: number;
+  /** Broadcast encodes (one per topic per update with subscribers). */
+  encodes: number;
+  /** Frames handed to sockets by broadcasts. */
+  messagesSent: number;
+  droppedSlow: number;
+  droppedHeartbeat: number;
+  droppedAbuse: number;
+  refusedFull: number;
+}
+
+const TICKERS_TOPIC = 'tickers';
+
+interface LatestCandle {
+  vcId: number;
+  interval: KlineInterval;
+  candle: Candle;
+}
+
+class LiveClient {
+  tickers = false;
+  readonly klines = new Set<string>();
+  unansweredPings = 0;
+  dropped = false;
+  graceTimer: NodeJS.Timeout | null = null;
+  tokens: number;
+  tokensAt: number;
+
+  constructor(
+    readonly socket: WebSocket,
+    burst: number,
+    now: number,
+  ) {
+    this.tokens = burst;
+    this.tokensAt = now;
+  }
+}
+
+export class LiveHub {
+  private readonly options: Required<LiveHubOptions>;
+  private readonly clients = new Set<LiveClient>();
+  private readonly topics = new Map<string, Set<LiveClient>>();
+  private readonly latestTickers = new Map<number, Ticker>();
+  private readonly latestCandles = new Map<string, LatestCandle>();
+  private tickerSnapshot: Buffer | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly counters = {
+    updates: 0,
+    encodes: 0,
+    messagesSent: 0,
+    droppedSlow: 0,
+    droppedHeartbeat: 0,
+    droppedAbuse: 0,
+    refusedFull: 0,
+  };
+
+  constructor(
+    private readonly events: MarketEvents,
+    options: LiveHubOptions = {},
+  ) {
+    this.options = {
+      heartbeatMs: options.heartbeatMs ?? LIVE_DEFAULTS.heartbeatMs,
+      maxBufferedBytes: options.maxBufferedBytes ?? LIVE_DEFAULTS.maxBufferedBytes,
+      maxKlineTopics: options.maxKlineTopics ?? LIVE_DEFAULTS.maxKlineTopics,
+      maxClients: options.maxClients ?? LIVE_DEFAULTS.maxClients,
+      messageBurst: options.messageBurst ?? LIVE_DEFAULTS.messageBurst,
+      messagesPerSecond: options.messagesPerSecond ?? LIVE_DEFAULTS.messagesPerSecond,
+      closeGraceMs: options.closeGraceMs ?? LIVE_DEFAULTS.closeGraceMs,
+      now: options.now ?? Date.now,
+    };
+  }
+
+  /** Subscribes to the market events and starts the heartbeat. Idempotent. */
+  start(): void {
+    if (this.unsubscribe || this.stopped) return;
+    this.unsubscribe = this.events.subscribe((update) => this.publish(update));
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
+    this.heartbeatTimer.unref();
+  }
+
+  /** Stops listening and closes every client with 1001 "going away". */
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    for (const client of [...this.clients]) {
+      this.closeClient(client, CLOSE_CODES.goingAway, 'server shutting down');
+    }
+  }
+
+  /** Takes over a freshly upgraded socket. */
+  attach(socket: WebSocket): void {
+    if (this.stopped) {
+      socket.close(CLOSE_CODES.goingAway, 'server shutting down');
+      return;
+    }
+    if (this.clients.size >= this.options.maxClients) {
+      this.counters.refusedFull += 1;
+      socket.close(CLOSE_CODES.tryAgainLater, 'try again later');
+      return;
+    }
+    const client = new LiveClient(socket, this.options.messageBurst, this.options.now());
+    this.clients.add(client);
+    socket.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
+    socket.on('pong', () => {
+      client.unansweredPings = 0;
+    });
+    socket.on('close', () => this.detach(client));
+    // Protocol errors (bad frames, oversized messages) are followed by 'close'; without a listener
+    // the error would be thrown.
+    socket.on('error', () => socket.terminate());
+  }
+
+  /** Fans one market update out to the subscribers of each topic it touches. */
+  publish(update: MarketUpdate): void {
+    this.counters.updates += 1;
+    if (update.tickers.length > 0) {
+      for (const ticker of update.tickers) this.latestTickers.set(ticker.a, ticker);
+      this.tickerSnapshot = null;
+      const subscribers = this.topics.get(TICKERS_TOPIC);
+      if (subscribers?.size) {
+        this.broadcast(subscribers, this.encode({ topic: 'tickers', data: update.tickers }));
+      }
+    }
+    for (const { vcId, interval, candle } of update.candles) {
+      const key = klineTopicKey(vcId, interval);
+      this.latestCandles.set(key, { vcId, interval, candle });
+      const subscribers = this.topics.get(key);
+      if (subscribers?.size) {
+        this.broadcast(subscribers, this.encode({ topic: 'kline', vcId, interval, data: candle }));
+      }
+    }
+  }
+
+  /** Counts for tests and metrics. */
+  stats(): LiveHubStats {
+    let klineSubscriptions = 0;
+    for (const client of this.clients) klineSubscriptions += client.klines.size;
+    return {
+      clients: this.clients.size,
+      tickerSubscribers: this.topics.get(TICKERS_TOPIC)?.size ?? 0,
+      klineTopics: this.topics.size - (this.topics.has(TICKERS_TOPIC) ? 1 : 0),
+      klineSubscriptions,
+      ...this.counters,
+    };
+  }
+
+  /** Subscribers of one topic: `'tickers'` or a `klineTopicKey(vcId, interval)`. */
+  subscriberCount(topic: string): number {
+    return this.topics.get(topic)?.size ?? 0;
+  }
+
+  // ---- sending ---------------------------------------------------------------------------------
+
+  private encode(message: ServerMessage): Buffer {
+    this.counters.encodes += 1;
+    return encodeServerMessage(message);
+  }
+
+  private broadcast(subscribers: Set<LiveClient>, payload: Buffer): void {
+    // Deleting the current element of a Set while iterating it is safe; dropping does that.
+    for (const client of subscribers) {
+      if (this.send(client, payload)) this.counters.messagesSent += 1;
+    }
+  }
+
+  /** Sends unless the client is gone or too far behind, in which case it is dropped. */
+  private send(client: LiveClient, payload: Buffer): boolean {
+    const { socket } = client;
+    if (client.dropped || socket.readyState !== WebSocket.OPEN) return false;
+    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
+      this.counters.droppedSlow += 1;
+      this.closeClient(client, CLOSE_CODES.tryAgainLater, 'try again later');
+      return false;
+    }
+    socket.send(payload, { binary: false });
+    return true;
+  }
+
+  private reply(client: LiveClient, message: ServerMessage): void {
+    this.send(client, encodeServerMessage(message));
+  }
+
+  // ---- client messages -------------------------------------------------------------------------
+
+  private onMessage(client: LiveClient, data: RawData, isBinary: boolean): void {
+    if (client.dropped) return;
+    client.unansweredPings = 0;
+    if (!this.takeToken(client)) {
+      this.counters.droppedAbuse += 1;
+      this.closeClient(client, CLOSE_CODES.policyViolation, 'too many messages');
+      return;
+    }
+    if (isBinary) {
+      this.reply(client, { topic: 'error', message: 'Binary frames are not supported: send JSON text.' });
+      return;
+    }
+    const parsed = parseClientMessage(rawToString(data));
+    if (!parsed.ok) {
+      this.reply(client, { topic: 'error', message: parsed.error });
+      return;
+    }
+    this.handle(client, parsed.message);
+  }
+
+  private handle(client: LiveClient, message: ClientMessage): void {
+    if (message.op === 'ping') {
+      this.reply(client, { topic: 'pong', time: this.options.now() });
+      return;
+    }
+    if (message.topic === 'tickers') {
+      if (message.op === 'unsub') {
+        client.tickers = false;
+        this.removeFromTopic(TICKERS_TOPIC, client);
+        return;
+      }
+      if (client.tickers) return;
+      client.tickers = true;
+      this.addToTopic(TICKERS_TOPIC, client);
+      const snapshot = this.tickersSnapshot();
+      if (snapshot) this.send(client, snapshot);
+      return;
+    }
+    const key = klineTopicKey(message.vcId, message.interval);
+    if (message.op === 'unsub') {
+      client.klines.delete(key);
+      this.removeFromTopic(key, client);
+      return;
+    }
+    if (client.klines.has(key)) return;
+    if (client.klines.size >= this.options.maxKlineTopics) {
+      this.reply(client, {
+        topic: 'error',
+        message: `Too many kline subscriptions: at most ${this.options.maxKlineTopics}; unsubscribe one first.`,
+      });
+      return;
+    }
+    client.klines.add(key);
+    this.addToTopic(key, client);
+    // The current candle at once, so a chart does not wait for the next second.
+    const latest = this.latestCandles.get(key);
+    if (latest) {
+      this.reply(client, {
+        topic: 'kline',
+        vcId: latest.vcId,
+        interval: latest.interval,
+        data: latest.candle,
+      });
+    }
+  }
+
+  /** Every coin's latest ticker, encoded at most once per update however many clients subscribe. */
+  private tickersSnapshot(): Buffer | null {
+    if (this.latestTickers.size === 0) return null;
+    this.tickerSnapshot ??= encodeServerMessage({ topic: 'tickers', data: [...this.latestTickers.values()] });
+    return this.tickerSnapshot;
+  }
+
+  private takeToken(client: LiveClient): boolean {
+    const now = this.options.now();
+    const refill = ((now - client.tokensAt) / 1000) * this.options.messagesPerSecond;
+    client.tokens = Math.min(this.options.messageBurst, client.tokens + refill);
+    client.tokensAt = now;
+    if (client.tokens < 1) return false;
+    client.tokens -= 1;
+    return true;
+  }
+
+  // ---- bookkeeping -----------------------------------------------------------------------------
+
+  private addToTopic(topic: string, client: LiveClient): void {
+    let subscribers = this.topics.get(topic);
+    if (!subscribers) {
+      subscribers = new Set();
+      this.topics.set(topic, subscribers);
+    }
+    subscribers.add(client);
+  }
+
+  private removeFromTopic(topic: string, client: LiveClient): void {
+    const subscribers = this.topics.get(topic);
+    if (!subscribers) return;
+    subscribers.delete(client);
+    if (subscribers.size === 0) this.topics.delete(topic);
+  }
+
+  private unsubscribeAll(client: LiveClient): void {
+    if (client.tickers) this.removeFromTopic(TICKERS_TOPIC, client);
+    client.tickers = false;
+    for (const key of client.klines) this.removeFromTopic(key, client);
+    client.klines.clear();
+  }
+
+  /**
+   * Stops sending to a client at once and asks it to close; a client that cannot even take the close
+   * frame (it is not reading) is destroyed after the grace period, releasing its buffers.
+   */
+  private closeClient(client: LiveClient, code: number, reason: string): void {
+    if (client.dropped) return;
+    client.dropped = true;
+    this.unsubscribeAll(client);
+    try {
+      client.socket.close(code, reason);
+    } catch {
+      client.socket.terminate();
+      return;
+    }
+    client.graceTimer = setTimeout(() => client.socket.terminate(), this.options.closeGraceMs);
+    client.graceTimer.unref();
+  }
+
+  private detach(client: LiveClient): void {
+    if (client.graceTimer) clearTimeout(client.graceTimer);
+    client.dropped = true;
+    this.unsubscribeAll(client);
+    this.clients.delete(client);
+  }
+
+  private heartbeat(): void {
+    for (const client of this.clients) {
+      if (client.dropped) continue;
+      if (client.unansweredPings >= 2) {
+        this.counters.droppedHeartbeat += 1;
+        client.dropped = true;
+        this.unsubscribeAll(client);
+        client.socket.terminate();
+        continue;
+      }
+      client.unansweredPings += 1;
+      try {
+        client.socket.ping();
+      } catch {
+        // A socket that is already closing will report 'close' on its own.
+      }
+    }
+  }
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/** Adds `GET /api/ws` for the hub, starts it, and stops it when the app closes. */
+export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
+  app.get(LIVE_PATH, { websocket: true }, (socket) => hub.attach(socket));
+  app.addHook('onClose', async () => hub.stop());
+  hub.start();
+}
+
+/**
+ * The whole wiring in one call: registers @fastify/websocket (once; frames capped at 4 KiB,
+ * compression off), creates a hub on `events`, and adds its route. Answers the hub for metrics.
+ */
+export async function registerLive(
+  app: FastifyInstance,
+  events: MarketEvents,
+  options: LiveHubOptions = {},
+): Promise<LiveHub> {
+  const hub = new LiveHub(events, options);
+  // Before the plugin's own preClose hook, which closes every socket without a code: clients are
+  // told 1001 "going away" and reconnect (to another node, or to this one once it is back).
+  app.addHook('preClose', async () => hub.stop());
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(websocket, {
+      options: { maxPayload: LIVE_DEFAULTS.maxPayloadBytes, perMessageDeflate: false },
+    });
+  }
+  registerLiveRoute(app, hub);
+  return hub;
+}

@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import {
+  chartSettingsSchema,
+  endpoints,
+  MAX_KLINE_LIMIT,
+  type ChartSettings,
+  type Coin,
+  type TimingConfig,
+} from '@vela/contract';
+import { bucketStart, INTERVAL_MS, type Interval } from '@vela/domain';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthSession, RouteTable } from '../../http/contract-routes.ts';
+import type { Messages } from '../../http/messages.ts';
+import { getConfigValue } from '../system/system-repository.ts';
+import { toMarketCoin, type MarketCoin } from './coin-catalog.ts';
+import { cacheVersion, findCoin, listCoins, listTimingConfigs } from './coin-repository.ts';
+import { candlesBetween } from './feed-repository.ts';
+import { toWireCandle } from './market-format.ts';
+import type { MarketRuntime } from './market-runtime.ts';
+import {
+  addFavourite,
+  deleteFavourite,
+  listFavourites,
+  loadChartSettings,
+  saveChartSettings,
+} from './user-market-repository.ts';
+
+const { market } = endpoints;
+
+export const DEFAULT_CHART_SETTINGS: ChartSettings = { interval: '15m', main: ['MA'], sub: ['VOL'] };
+
+export interface MarketRouteDeps {
+  db: Kysely<Database>;
+  runtime: MarketRuntime;
+  messages: Messages;
+  now?: () => number;
+}
+
+/**
+ * An answer that stays the same until its cache versions move: built once per version key and then
+ * served from memory. The key costs one small read; the build happens only after a change.
+ */
+class VersionedAnswer<T> {
+  private cached: { key: string; answer: Promise<T> } | null = null;
+
+  constructor(
+    private readonly versionKey: () => Promise<string>,
+    private readonly build: () => Promise<T>,
+  ) {}
+
+  async get(): Promise<T> {
+    const key = await this.versionKey();
+    if (this.cached?.key !== key) {
+      const answer = this.build();
+      this.cached = { key, answer };
+      answer.catch(() => {
+        if (this.cached?.answer === answer) this.cached = null;
+      });
+    }
+    return this.cached.answer;
+  }
+}
+
+/** The brand's excluded coin types (GLOBAL `excludedVcTypes`, decision 010): "1,3" -> {1, 3}. */
+export function parseExcludedTypes(value: string | undefined): Set<number> {
+  const types = new Set<number>();
+  for (const part of (value ?? '').split(',')) {
+    const n = Number(part.trim());
+    if (part.trim() !== '' && Number.isInteger(n)) types.add(n);
+  }
+  return types;
+}
+
+/** How many candles of `interval` open within [startMs, endMs]: the size of the answer. */
+export function candleCount(interval: Interval, startMs: number, endMs: number): number {
+  if (endMs < startMs) return 0;
+  const size = INTERVAL_MS[interval];
+  const first = bucketStart(startMs, interval) < startMs ? bucketStart(startMs, interval) + size : startMs;
+  const last = bucketStart(endMs, interval);
+  return last < first ? 0 : Math.floor((last - first) / size) + 1;
+}
+
+export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void {
+  const { db, runtime, messages } = deps;
+  const now = deps.now ?? Date.now;
+
+  const marketCoin = async (vcId: number): Promise<MarketCoin> => {
+    await runtime.freshen();
+    const coin = runtime.coins.market(vcId);
+    if (!coin) throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
+    return coin;
+  };
+
+  /** A coin that can be a favourite: enabled and tradable, read from the database (exact, no lag). */
+  const favouriteCoin = async (vcId: number): Promise<void> => {
+    const row = await findCoin(db, vcId);
+    if (!row || row.enabled !== 1 || row.settle_vc === 1) {
+      throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
+    }
+  };
+
+  const currencyList = new VersionedAnswer<Coin[]>(
+    async () => `${await cacheVersion(db, 'VC')}:${await cacheVersion(db, 'SYS_CONFIG')}`,
+    async () => {
+      const excluded = parseExcludedTypes(await getConfigValue(db, 'GLOBAL', 'excludedVcTypes'));
+      return (await listCoins(db))
+        .map(toMarketCoin)
+        .filter((c) => c.enabled && !c.settleVc && !excluded.has(c.type))
+        .map((c) => c.coin);
+    },
+  );
+
+  const timingConfigs = new VersionedAnswer<TimingConfig[]>(
+    async () => String(await cacheVersion(db, 'VC_TIMING_TRADE_CONFIG')),
+    () => listTimingConfigs(db),
+  );
+
+  const userId = (session: AuthSession) => session.userId;
+
+  table
+    .add(market.marketList, async () => {
+      await runtime.freshen();
+      return runtime.book.tickers();
+    })
+    .add(market.marketKline, async (body) => {
+      const coin = await marketCoin(body.vcId);
+      const candles = await runtime.klines.latest(coin.id, body.interval, body.limit);
+      return { vcId: coin.id, interval: body.interval, candles };
+    })
+    .add(market.marketDetail, async (body) => {
+      const coin = await marketCoin(body.vcId);
+      const ticker = runtime.book.ticker(coin.id);
+      // The book holds every market coin; a miss means the coin appeared in this very instant.
+      if (!ticker) throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
+      return { coin: coin.coin, ticker };
+    })
+    .add(market.marketDetailKline, async (body, ctx) => {
+      if (body.startTime > body.endTime) {
+        throw new AppError('VALIDATION_FAILED', {
+          messageKey: 'validation.fieldInvalid',
+          params: { field: 'startTime', reason: messages.t(ctx.locale, 'validation.invalidValue') },
+          data: { field: 'startTime' },
+        });
+      }
+      if (candleCount(body.interval, body.startTime, body.endTime) > MAX_KLINE_LIMIT) {
+        throw new AppError('RANGE_TOO_LARGE', {
+          params: { max: MAX_KLINE_LIMIT },
+          data: { field: 'endTime', max: MAX_KLINE_LIMIT },
+        });
+      }
+      const coin = await marketCoin(body.vcId);
+      const candles = await candlesBetween(db, coin.id, body.interval, body.startTime, body.endTime);
+      return {
+        vcId: coin.id,
+        interval: body.interval,
+        candles: candles.map((c) => toWireCandle(c, coin)),
+      };
+    })
+    .add(market.vcList, () => currencyList.get())
+    .add(market.timingConfigList, () => timingConfigs.get())
+    .add(market.favourList, (_body, ctx) => listFavourites(db, userId(ctx.session)))
+    .add(market.favourAdd, async (body, ctx) => {
+      await favouriteCoin(body.vcId);
+      await addFavourite(db, userId(ctx.session), body.vcId, now());
+      return listFavourites(db, userId(ctx.session));
+    })
+    .add(market.favourDelete, async (body, ctx) => {
+      // Any known coin may be removed, also one disabled since it was added.
+      if (!(await findCoin(db, body.vcId))) throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
+      await deleteFavourite(db, userId(ctx.session), body.vcId);
+      return listFavourites(db, userId(ctx.session));
+    })
+    .add(market.chartSettingsGet, async (_body, ctx) => {
+      const saved = await loadChartSettings(db, userId(ctx.session));
+      if (!saved) return DEFAULT_CHART_SETTINGS;
+      // Settings saved under an older contract fall back to the defaults instead of failing.
+      const parsed = chartSettingsSchema.safeParse(safeJson(saved));
+      return parsed.success ? parsed.data : DEFAULT_CHART_SETTINGS;
+    })
+    .add(market.chartSettingsSave, async (body, ctx) => {
+      const settings: ChartSettings = { interval: body.interval, main: body.main, sub: body.sub };
+      await saveChartSettings(db, userId(ctx.session), JSON.stringify(settings), now());
+      return settings;
+    });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
