@@ -11,6 +11,8 @@ import { NotFoundPage } from './not-found-page.tsx';
  */
 const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazy(() => import('../features/home/home-page.tsx')),
+  '/currency': lazy(() => import('../features/market/market-page.tsx')),
+  '/trade': lazy(() => import('../features/trade/trade-page.tsx')),
   '/user-center': lazy(() => import('../features/account/user-center-page.tsx')),
   '/settings': lazy(() => import('../features/account/settings-page.tsx')),
   '/edit-login-password': lazy(() => import('../features/account/edit-login-password-page.tsx')),

@@ -2,10 +2,16 @@ import { PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MessageKey } from '@vela/i18n';
+import { CoinIcon } from '../../components/coin-icon.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { ensureSelectedVc } from '@vela/domain';
+import { useLiveMarket } from '../../system/live-market.ts';
+import { chooseVc, configuredVcIds, marketKeys, timingConfigQuery } from '../../system/market-queries.ts';
 import { useBanners, useNotices } from '../../system/system-queries.ts';
+import { usePreferences } from '../../stores/preferences-store.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeHeader } from './home-header.tsx';
+import { HotCoins, Rankings } from './market-sections.tsx';
 import { NoticeTicker } from './notice-ticker.tsx';
 import { SystemNoticeDialog } from './system-notice-dialog.tsx';
 import './home.css';
@@ -34,8 +40,8 @@ const QUICK_MENUS: { path: string; labelKey: MessageKey; testId: string; icon: s
 
 function CoinBadge({ symbol }: { symbol: string }) {
   return (
-    <span className={`coin-badge coin-badge--${symbol.toLowerCase()}`} aria-hidden>
-      {symbol.slice(0, 1)}
+    <span className="coin-badge" aria-hidden>
+      <CoinIcon symbol={symbol} size="sm" />
     </span>
   );
 }
@@ -46,12 +52,36 @@ export default function HomePage() {
   const client = useQueryClient();
   const notices = useNotices();
   const banners = useBanners();
+  useLiveMarket();
 
   const refresh = async () => {
     await Promise.all([
       client.invalidateQueries({ queryKey: ['SYS_NOTICE'] }),
       client.invalidateQueries({ queryKey: ['SYS_BANNER'] }),
+      client.invalidateQueries({ queryKey: marketKeys.tickers() }),
     ]);
+  };
+
+  /**
+   * The futures menu first selects the first configured trading pair when no (configured) coin is
+   * selected (spec point 2), then opens the trade page.
+   */
+  const openFutures = async () => {
+    try {
+      const config = await client.fetchQuery(timingConfigQuery());
+      const selected = usePreferences.getState().selectedVcId;
+      const vcId = ensureSelectedVc(selected, configuredVcIds(config));
+      if (vcId !== null && vcId !== selected) chooseVc(vcId);
+    } catch (error) {
+      // The trade page loads the configuration itself and selects the pair there.
+      console.warn('[home] trade configuration unavailable', error);
+    }
+    void navigate('/trade');
+  };
+
+  const openMenu = (path: string) => {
+    if (path === '/trade') void openFutures();
+    else void navigate(path);
   };
 
   return (
@@ -67,6 +97,7 @@ export default function HomePage() {
         <BannerCarousel banners={banners.data ?? []} />
         {banners.isPending ? <div className="home-banners home-banners--skeleton" /> : null}
         <NoticeTicker notices={notices.data ?? []} />
+        <HotCoins />
 
         <button
           type="button"
@@ -93,7 +124,7 @@ export default function HomePage() {
               key={menu.path}
               type="button"
               className="quick-menu"
-              onClick={() => void navigate(menu.path)}
+              onClick={() => openMenu(menu.path)}
               data-testid={menu.testId}
             >
               <svg
@@ -110,6 +141,8 @@ export default function HomePage() {
             </button>
           ))}
         </nav>
+
+        <Rankings />
       </PullToRefresh>
       <SystemNoticeDialog notices={notices.data ?? []} />
     </div>

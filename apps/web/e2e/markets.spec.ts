@@ -1,0 +1,200 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, collectConsoleErrors, login, shot, useLanguage } from './support.ts';
+
+/**
+ * Markets in the browser: the live home screen, the market list with favourites, the trade page's
+ * chart and its saved settings, and the polling fallback when the WebSocket is unavailable.
+ */
+
+/** Whether the chart's canvases hold drawn pixels (a blank canvas is fully transparent). */
+async function chartIsDrawn(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="kline-chart"] canvas')];
+    let painted = 0;
+    for (const canvas of canvases) {
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) continue;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted += 1;
+    }
+    return painted > 2000;
+  });
+}
+
+async function texts(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).allTextContents()).join('|');
+}
+
+test('home shows banners, the notice ticker and rankings whose prices move', async ({ page }) => {
+  await useLanguage(page, 'en');
+  const errors = collectConsoleErrors(page);
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  let polls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/vc/market/list')) polls += 1;
+  });
+  await page.goto('/home');
+  await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  await expect(page.getByTestId('notice-item').first()).toBeAttached();
+  await expect(page.getByTestId('hot-coin')).toHaveCount(3);
+  await expect(page.getByTestId('ranking-row')).toHaveCount(5);
+  const first = await texts(page, 'ranking-price');
+  await expect.poll(() => texts(page, 'ranking-price'), { timeout: 15_000 }).not.toBe(first);
+  // The prices came by push over the live socket, not by polling.
+  expect(sockets.some((url) => url.endsWith('/api/ws'))).toBe(true);
+  expect(polls).toBeLessThanOrEqual(2);
+
+  // The other ranking and another coin type.
+  await page.getByTestId('ranking-kind-turnover').click();
+  await page.getByTestId('ranking-type-2').click();
+  await expect(page.getByTestId('ranking-row').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('tapping a ranking coin opens the trade page with that coin and a drawn chart', async ({ page }) => {
+  await useLanguage(page, 'en');
+  const errors = collectConsoleErrors(page);
+  await page.goto('/home');
+  const row = page.getByTestId('ranking-row').nth(1);
+  await expect(row).toBeVisible();
+  const symbol = (await row.getAttribute('data-symbol')) ?? '';
+  await row.click();
+  await expect(page).toHaveURL(/\/trade$/);
+  await expect(page.getByTestId('trade-symbol')).toHaveText(symbol);
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+    timeout: 15_000,
+  });
+  await expect(page.locator('[data-testid="kline-chart"] canvas').first()).toBeVisible();
+  await expect.poll(() => chartIsDrawn(page)).toBe(true);
+  // A visitor sees the order tabs and is told to log in; there is no order form.
+  await expect(page.getByTestId('orders-note')).toContainText('Log in to place orders');
+
+  // The coin picker changes the selection.
+  await page.getByTestId('open-coin-picker').click();
+  await page.getByTestId('coin-picker').getByPlaceholder('Search coins').fill('eth');
+  await page.getByTestId('coin-picker-row').first().click();
+  await expect(page.getByTestId('trade-symbol')).toHaveText('ETH');
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+    timeout: 15_000,
+  });
+  expect(errors).toEqual([]);
+});
+
+test('a visitor is asked to log in for favourites; a user adds and removes one', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/currency?tab=all');
+  await expect(page.getByTestId('market-row').first()).toBeVisible();
+  await page.getByTestId('favourite-star').first().click();
+  await expect(page.getByText('Log in to keep a list of favourite coins.')).toBeVisible();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcurrency%3Ftab%3Dall$/);
+  await page.locator('input[name="username"]').fill(DEMO.user);
+  await page.locator('input[name="password"]').fill(DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/currency\?tab=all$/);
+
+  const row = page
+    .locator('[data-testid="market-row"]:has([data-testid="favourite-star"][aria-pressed="false"])')
+    .first();
+  await expect(row).toBeVisible();
+  const symbol = (await row.getAttribute('data-symbol')) ?? '';
+  const target = page.locator(`[data-testid="market-row"][data-symbol="${symbol}"]`);
+  await target.getByTestId('favourite-star').click();
+  await expect(page.getByText('Added to favourites')).toBeVisible();
+  await expect(target.getByTestId('favourite-star')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByTestId('market-tab-favourites').click();
+  await expect(target).toBeVisible();
+  await page.reload();
+  await expect(target.getByTestId('favourite-star')).toHaveAttribute('aria-pressed', 'true');
+  await target.getByTestId('favourite-star').click();
+  await expect(page.getByText('Removed from favourites')).toBeVisible();
+  await expect(target).toHaveCount(0);
+});
+
+test('the market list searches and sorts', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/currency?tab=spot');
+  await expect(page.getByTestId('market-row').first()).toBeVisible();
+  await page.getByTestId('sort-name').click();
+  await expect(page.getByTestId('sort-name')).toHaveAttribute('aria-sort', 'ascending');
+  const names = await page
+    .getByTestId('market-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol') ?? ''));
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  await page.getByPlaceholder('Search coins').fill('btc');
+  await expect(page.getByTestId('market-row')).toHaveCount(1);
+  await expect(page.getByTestId('market-row')).toHaveAttribute('data-symbol', 'BTC');
+});
+
+test("a user's chart interval and indicators survive a reload", async ({ page }) => {
+  await useLanguage(page, 'en');
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/trade');
+  const chart = page.getByTestId('kline-chart');
+  await expect(chart).toBeVisible();
+  const interval = (await chart.getAttribute('data-interval')) === '1h' ? '4h' : '1h';
+  const indicatorsBefore = ((await chart.getAttribute('data-indicators')) ?? '').split(',');
+  const hadKdj = indicatorsBefore.includes('KDJ');
+
+  let saved = page.waitForResponse((r) => r.url().endsWith('/api/user/chart-settings/save'));
+  await page.getByTestId(`interval-${interval}`).click();
+  await saved;
+  await expect(chart).toHaveAttribute('data-interval', interval);
+
+  saved = page.waitForResponse((r) => r.url().endsWith('/api/user/chart-settings/save'));
+  await page.getByTestId('open-indicators').click();
+  await page.getByTestId('indicator-KDJ').click();
+  await saved;
+  await page.getByTestId('indicator-close').click();
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+    timeout: 15_000,
+  });
+
+  await page.reload();
+  await expect(chart).toHaveAttribute('data-interval', interval);
+  const indicatorsAfter = ((await chart.getAttribute('data-indicators')) ?? '').split(',');
+  expect(indicatorsAfter.includes('KDJ')).toBe(!hadKdj);
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+    timeout: 15_000,
+  });
+  await expect.poll(() => chartIsDrawn(page)).toBe(true);
+});
+
+test('with the WebSocket refused, prices still update by polling', async ({ page }) => {
+  await useLanguage(page, 'en');
+  // Every live connection is closed at once, as a proxy that does not pass WebSockets would.
+  await page.routeWebSocket(/\/api\/ws/, (ws) => ws.close({ code: 1011, reason: 'blocked by the test' }));
+  const polls: number[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/vc/market/list')) polls.push(Date.now());
+  });
+  await page.goto('/currency?tab=all');
+  await expect(page.getByTestId('market-row').first()).toBeVisible();
+  const first = await texts(page, 'market-price');
+  await expect.poll(() => texts(page, 'market-price'), { timeout: 15_000 }).not.toBe(first);
+  await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+});
+
+for (const variant of [
+  { name: 'dark', locale: 'en', theme: 'dark' as const },
+  { name: 'light', locale: 'en', theme: 'light' as const },
+  { name: 'arabic', locale: 'ar', theme: 'dark' as const },
+]) {
+  test(`screenshots: markets on home, market list and trade (${variant.name})`, async ({ page }) => {
+    await useLanguage(page, variant.locale, variant.theme);
+    await page.goto('/home');
+    await expect(page.getByTestId('ranking-row')).toHaveCount(5);
+    await shot(page, `${variant.name}-markets-home`);
+    await page.goto('/currency?tab=all');
+    await expect(page.getByTestId('market-row').first()).toBeVisible();
+    await shot(page, `${variant.name}-markets-list`);
+    await page.goto('/trade');
+    await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+      timeout: 15_000,
+    });
+    await shot(page, `${variant.name}-markets-trade`);
+  });
+}

@@ -1,0 +1,195 @@
+import { useEffect, useRef, useState } from 'react';
+import { dispose, init, type Chart, type DataLoader } from 'klinecharts';
+import { CHART_SUB_INDICATORS, endpoints, type KlineInterval } from '@vela/contract';
+import { call } from '../../lib/api-client.ts';
+import { usePreferences } from '../../stores/preferences-store.ts';
+import { subscribeLiveKline } from '../../system/live-market.ts';
+import {
+  chartStyles,
+  intervalOf,
+  KLINE_LIMIT,
+  olderRange,
+  periodOf,
+  readChartColors,
+  toKLine,
+} from './kline-data.ts';
+
+/**
+ * The kline chart (klinecharts 10), loaded lazily with the trade page's chart so the rest of the
+ * app does not download it. The first 500 candles come from `/vc/market/kline`, older ones load when
+ * the chart is scrolled back, and the current candle follows the live kline topic (or its polling
+ * fallback). Colours follow the theme's CSS variables.
+ */
+const MAIN_PANE = 'candle_pane';
+const SUB_PANE_REM = 5.5;
+const MAIN_HEIGHT_REM = 17;
+
+export interface ChartLoad {
+  vcId: number;
+  interval: KlineInterval;
+  count: number;
+  failed: boolean;
+}
+
+export interface KlineChartProps {
+  vcId: number;
+  symbol: string;
+  pricePrecision: number;
+  interval: KlineInterval;
+  main: readonly string[];
+  sub: readonly string[];
+  /** Called after each initial load of a coin and interval. */
+  onLoaded?: (result: ChartLoad) => void;
+}
+
+function chartLocale(locale: string): string {
+  return locale.startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+function rootRem(): number {
+  return Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
+function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
+  let request = 0;
+  let unsubscribe: (() => void) | null = null;
+  return {
+    async getBars({ type, timestamp, symbol, period, callback }) {
+      const vcId = Number(symbol.vcId);
+      const interval = intervalOf(period);
+      if (!interval || !Number.isInteger(vcId)) {
+        callback([], false);
+        return;
+      }
+      if (type === 'init') {
+        const id = ++request;
+        try {
+          const data = await call(endpoints.market.marketKline, { vcId, interval, limit: KLINE_LIMIT });
+          // A newer request (another coin or interval) replaced this one; its answer is dropped.
+          if (id !== request) return;
+          callback(data.candles.map(toKLine), {
+            forward: data.candles.length >= KLINE_LIMIT,
+            backward: false,
+          });
+          onLoaded({ vcId, interval, count: data.candles.length, failed: false });
+        } catch (error) {
+          if (id !== request) return;
+          console.warn('[chart] candles failed to load', error);
+          callback([], false);
+          onLoaded({ vcId, interval, count: 0, failed: true });
+        }
+        return;
+      }
+      if (type === 'forward' && timestamp !== null) {
+        const id = request;
+        try {
+          const range = olderRange(timestamp, interval);
+          const data = await call(endpoints.market.marketDetailKline, { vcId, interval, ...range });
+          if (id !== request) return;
+          callback(data.candles.map(toKLine), { forward: data.candles.length >= KLINE_LIMIT - 1 });
+        } catch (error) {
+          console.warn('[chart] older candles failed to load', error);
+          if (id === request) callback([], { forward: false });
+        }
+        return;
+      }
+      callback([], false);
+    },
+    subscribeBar({ symbol, period, callback }) {
+      unsubscribe?.();
+      const vcId = Number(symbol.vcId);
+      const interval = intervalOf(period);
+      if (!interval || !Number.isInteger(vcId)) return;
+      unsubscribe = subscribeLiveKline(vcId, interval, (candle) => callback(toKLine(candle)));
+    },
+    unsubscribeBar() {
+      unsubscribe?.();
+      unsubscribe = null;
+    },
+  };
+}
+
+export default function KlineChart(props: KlineChartProps) {
+  const { vcId, symbol, pricePrecision, interval, main, sub } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<Chart | null>(null);
+  const onLoaded = useRef(props.onLoaded);
+  const locale = usePreferences((s) => s.locale);
+  useEffect(() => {
+    onLoaded.current = props.onLoaded;
+  });
+
+  // One chart per mount; it follows the theme (the <html> class) and the container's size.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const instance = init(element, {
+      locale: chartLocale(usePreferences.getState().locale),
+      styles: chartStyles(readChartColors()),
+    });
+    if (!instance) return;
+    instance.setDataLoader(createLoader((result) => onLoaded.current?.(result)));
+    // Room above the highest candle for the two lines of indicator legends.
+    instance.overrideYAxis({ paneId: MAIN_PANE, gap: { top: 0.35, bottom: 0.1 } });
+    const themeWatcher = new MutationObserver(() => instance.setStyles(chartStyles(readChartColors())));
+    themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    const resizeWatcher = new ResizeObserver(() => instance.resize());
+    resizeWatcher.observe(element);
+    setChart(instance);
+    return () => {
+      themeWatcher.disconnect();
+      resizeWatcher.disconnect();
+      dispose(element);
+      setChart(null);
+    };
+  }, []);
+
+  useEffect(() => {
+    chart?.setLocale(chartLocale(locale));
+  }, [chart, locale]);
+
+  useEffect(() => {
+    chart?.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 2, vcId });
+  }, [chart, vcId, symbol, pricePrecision]);
+
+  useEffect(() => {
+    chart?.setPeriod(periodOf(interval));
+  }, [chart, interval]);
+
+  const mainKey = main.join(',');
+  const subKey = sub.join(',');
+  useEffect(() => {
+    if (!chart) return;
+    const wantedMain = new Set(mainKey ? mainKey.split(',') : []);
+    const wantedSub = new Set(subKey ? subKey.split(',') : []);
+    const shownMain = new Set(chart.getIndicators({ paneId: MAIN_PANE }).map((i) => i.name));
+    for (const name of shownMain)
+      if (!wantedMain.has(name)) chart.removeIndicator({ paneId: MAIN_PANE, name });
+    for (const name of wantedMain)
+      if (!shownMain.has(name)) chart.createIndicator({ name, paneId: MAIN_PANE }, true);
+    const subHeight = Math.round(SUB_PANE_REM * rootRem());
+    for (const name of CHART_SUB_INDICATORS) {
+      const paneId = `sub_${name}`;
+      const shown = chart.getIndicators({ paneId, name }).length > 0;
+      if (wantedSub.has(name) && !shown) {
+        chart.createIndicator({ name, paneId }, false);
+        chart.setPaneOptions({ id: paneId, height: subHeight, minHeight: Math.round(subHeight / 2) });
+        chart.overrideYAxis({ paneId, gap: { top: 0.7, bottom: 0.05 } });
+      } else if (!wantedSub.has(name) && shown) {
+        chart.removeIndicator({ paneId, name });
+      }
+    }
+  }, [chart, mainKey, subKey]);
+
+  const height = `${MAIN_HEIGHT_REM + SUB_PANE_REM * sub.length}rem`;
+  return (
+    <div
+      ref={container}
+      className="kline-chart"
+      style={{ height }}
+      data-testid="kline-chart"
+      data-interval={interval}
+      data-indicators={[...main, ...sub].join(',')}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import type { Ticker } from '@vela/contract';
+
+/** A ticker with sensible defaults; tests override what they look at. */
+export function makeTicker(overrides: Partial<Ticker> & { a: number }): Ticker {
+  const g = overrides.g ?? '100.00';
+  return {
+    c: `C${overrides.a}`,
+    g,
+    j: '1000',
+    k: '0',
+    l: 0,
+    changePer: 0,
+    changePerStr: '0%',
+    turnover: '100000',
+    open: g,
+    high: g,
+    low: g,
+    name: `Coin ${overrides.a}`,
+    type: 1,
+    precision: 2,
+    ts: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+/** The demo market: crypto, forex, metals and indices, as the simulator seeds them. */
+export const MARKET: Ticker[] = [
+  makeTicker({
+    a: 1,
+    c: 'BTC',
+    name: 'Bitcoin',
+    g: '64000.12',
+    changePer: 2.5,
+    turnover: '900000000',
+    type: 1,
+  }),
+  makeTicker({
+    a: 2,
+    c: 'ETH',
+    name: 'Ethereum',
+    g: '3100.5',
+    changePer: -1.2,
+    turnover: '400000000',
+    type: 1,
+  }),
+  makeTicker({ a: 3, c: 'SOL', name: 'Solana', g: '150.25', changePer: 5.1, turnover: '80000000', type: 1 }),
+  makeTicker({
+    a: 4,
+    c: 'DOGE',
+    name: 'Dogecoin',
+    g: '0.1234',
+    changePer: 0,
+    turnover: '20000000',
+    type: 1,
+    precision: 4,
+  }),
+  makeTicker({
+    a: 5,
+    c: 'XRP',
+    name: 'XRP',
+    g: '0.55',
+    changePer: -3.3,
+    turnover: '60000000',
+    type: 1,
+    precision: 4,
+  }),
+  makeTicker({
+    a: 6,
+    c: 'ADA',
+    name: 'Cardano',
+    g: '0.45',
+    changePer: 1.1,
+    turnover: '10000000',
+    type: 1,
+    precision: 4,
+  }),
+  makeTicker({
+    a: 10,
+    c: 'EURUSD',
+    name: 'Euro / US Dollar',
+    g: '1.08123',
+    changePer: 0.12,
+    turnover: '5000000000',
+    type: 2,
+    precision: 5,
+  }),
+  makeTicker({
+    a: 11,
+    c: 'GBPUSD',
+    name: 'Pound / US Dollar',
+    g: '1.27',
+    changePer: -0.2,
+    turnover: '3000000000',
+    type: 2,
+    precision: 5,
+  }),
+  makeTicker({ a: 20, c: 'XAU', name: 'Gold', g: '2350.1', changePer: 0.8, turnover: '700000000', type: 3 }),
+  makeTicker({
+    a: 30,
+    c: 'SPX500',
+    name: 'S&P 500',
+    g: '5300',
+    changePer: 0.3,
+    turnover: '1000000000',
+    type: 4,
+  }),
+];
