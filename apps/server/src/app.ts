@@ -15,6 +15,7 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from './lib/attempt-limiter.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { registerLive } from './modules/market/live-hub.ts';
+import { startMarketRelay } from './modules/market/market-relay.ts';
 import { addMarketRoutes } from './modules/market/market-routes.ts';
 import { MarketRuntime } from './modules/market/market-runtime.ts';
 import { addSystemRoutes } from './modules/system/system-routes.ts';
@@ -111,5 +112,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLinesRoute(app, config.SERVER_LINES);
   // Live data at GET /api/ws: the hub pushes the runtime's once-a-second market updates.
   await registerLive(app, market.events);
+  if (redis) {
+    // Other API nodes push the feed leader's updates too (see market-relay.ts).
+    const subscriber = redis.duplicate();
+    const stopRelay = await startMarketRelay(market, redis, subscriber);
+    app.addHook('onClose', async () => {
+      await stopRelay();
+      await subscriber.quit();
+    });
+  }
   return app;
 }
