@@ -9,6 +9,15 @@ import type { CandleRow, Database } from '../../db/schema.ts';
  */
 const ROWS_PER_STATEMENT = 1000;
 
+/** Runs `write` on consecutive slices of at most ROWS_PER_STATEMENT rows, one after another. */
+async function inStatements<T>(
+  rows: readonly T[],
+  write: (slice: readonly T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await write(rows.slice(i, i + ROWS_PER_STATEMENT));
+}
+
 export interface FeedStateRow {
   vcId: number;
   lastTimeMs: number;
@@ -40,26 +49,26 @@ export async function saveFeedStates(db: Kysely<Database>, states: Iterable<Feed
     last_time_ms: s.lastTimeMs,
     last_price_minor: s.lastPrice,
   }));
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await db
+  await inStatements(rows, (slice) =>
+    db
       .insertInto('feed_state')
-      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .values([...slice])
       .onConflict((oc) =>
         oc.column('vc_id').doUpdateSet((eb) => ({
           last_time_ms: eb.ref('excluded.last_time_ms'),
           last_price_minor: eb.ref('excluded.last_price_minor'),
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 export async function insertTicks(db: Kysely<Database>, ticks: readonly SimTick[]): Promise<void> {
-  for (let i = 0; i < ticks.length; i += ROWS_PER_STATEMENT) {
-    await db
+  await inStatements(ticks, (slice) =>
+    db
       .insertInto('price_tick')
       .values(
-        ticks.slice(i, i + ROWS_PER_STATEMENT).map((tick) => ({
+        slice.map((tick) => ({
           vc_id: tick.vcId,
           time_ms: tick.timeMs,
           price_minor: tick.price,
@@ -67,17 +76,17 @@ export async function insertTicks(db: Kysely<Database>, ticks: readonly SimTick[
           turnover_minor: tick.turnover,
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 /** Inserts or replaces candles (the feed keeps each open candle's full state in memory). */
 export async function upsertCandles(db: Kysely<Database>, candles: readonly CandleWrite[]): Promise<void> {
-  for (let i = 0; i < candles.length; i += ROWS_PER_STATEMENT) {
-    await db
+  await inStatements(candles, (slice) =>
+    db
       .insertInto('candle')
       .values(
-        candles.slice(i, i + ROWS_PER_STATEMENT).map(({ vcId, interval, candle }) => ({
+        slice.map(({ vcId, interval, candle }) => ({
           vc_id: vcId,
           interval,
           open_time: candle.t,
@@ -99,8 +108,8 @@ export async function upsertCandles(db: Kysely<Database>, candles: readonly Cand
           q_minor: eb.ref('excluded.q_minor'),
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 export function toCandleMinor(row: CandleRow): CandleMinor {
