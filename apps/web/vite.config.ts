@@ -15,5 +15,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // The English catalogue is a group of its own: left alone it shares a chunk with the bundler's
+        // runtime helpers, which every page imports, so it loaded whatever the language.
+        codeSplitting: { groups: [{ name: 'en', test: /catalogues[\\/]en\.ts$/ }] },
+      },
+    },
   },
 });

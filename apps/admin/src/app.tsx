@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, ConfigProvider, Descriptions, Layout, Typography } from 'antd';
-import { endpoints, type Envelope } from '@vela/contract';
+import type { Envelope } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 
 type Status =
   | { state: 'checking' }
@@ -12,7 +13,7 @@ function useApiStatus(): Status {
   const [status, setStatus] = useState<Status>({ state: 'checking' });
   useEffect(() => {
     const started = performance.now();
-    fetch(`/api${endpoints.system.ping.path}`, {
+    fetch(`/api${routes.system.ping.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',

@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Storage } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
 import { registerContractRoutes, RouteTable } from './http/contract-routes.ts';
+import { createFastSerializerCompiler } from './http/fast-serializer.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { Messages } from './http/messages.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -36,6 +36,11 @@ export interface AppOptions {
    * database holds (tests drive an engine against a runtime they pass in).
    */
   market?: MarketRuntime;
+  /**
+   * Check every answer against its zod response schema too, on top of the fast serializer
+   * (decision 012). Default: on unless NODE_ENV is production; the test helper always sets it.
+   */
+  verifyAnswers?: boolean;
 }
 
 /**
@@ -51,7 +56,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const verifyAnswers = options.verifyAnswers ?? config.NODE_ENV !== 'production';
+  app.setSerializerCompiler(createFastSerializerCompiler({ verify: verifyAnswers }));
 
   const messages = await Messages.load();
   const redis = config.REDIS_URL
@@ -108,7 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   addUserRoutes(table, accounts);
   const market = options.market ?? new MarketRuntime({ db: storage.db });
   addMarketRoutes(table, { db: storage.db, runtime: market, messages });
-  registerContractRoutes(app, table, { messages, authenticate: (token) => accounts.authenticate(token) });
+  registerContractRoutes(app, table, {
+    messages,
+    authenticate: (token) => accounts.authenticate(token),
+    verifyAnswers,
+  });
   registerLinesRoute(app, config.SERVER_LINES);
   // Live data at GET /api/ws: the hub pushes the runtime's once-a-second market updates.
   await registerLive(app, market.events);

@@ -21,6 +21,10 @@ unstableSetRender((node, container) => {
 });
 
 async function start() {
+  // The first screen is usually home: fetch its chunk while the catalogue loads instead of after.
+  if (location.pathname === '/' || location.pathname === '/home') {
+    void import('./features/home/home-page.tsx');
+  }
   await initI18n(usePreferences.getState().locale);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -29,3 +29,5 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'path' in value && 'auth' in value && 'body' in value;
 }
 export { renderApiReference } from './api-reference.ts';
+export { renderRoutes } from './render-routes.ts';
+export * from './route.ts';

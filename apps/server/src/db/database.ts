@@ -29,6 +29,10 @@ export function openStorage(options: StorageOptions): Storage {
   const plugins = [new IntegerResultsPlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be cut by the server (a restart, a failover, an administrator). pg then
+    // emits 'error' on the pool; without a listener that would crash the process. The pool drops the
+    // broken connection and opens a new one on the next query, so logging is all that is needed.
+    pool.on('error', (error) => console.error(`[db] idle PostgreSQL connection closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allEndpoints, envelopeOf, type DataOf, type Endpoint, type ParsedBodyOf } from '@vela/contract';
 import type { LocaleCode } from '@vela/i18n';
 import { AppError } from './app-error.ts';
+import { compileFastStringify, verifyAnswer } from './fast-serializer.ts';
 import { requestLocale, type Messages } from './messages.ts';
 
 export interface AuthSession {
@@ -23,16 +24,36 @@ export type Handler<E extends Endpoint> = (
   ctx: RequestContext<SessionFor<E>>,
 ) => Promise<DataOf<E>>;
 
+export interface RouteOptions {
+  /**
+   * The handler answers the very same object for as long as its content stays the same, and never
+   * changes an object it has answered (a new answer is a new object). The encoded `data` is then
+   * kept beside the object and reused, so an unchanged answer is encoded once, not per request
+   * (decision 012: the ticker list and the candles, which change once a second).
+   */
+  frozenData?: boolean;
+}
+
+interface RouteEntry {
+  endpoint: Endpoint;
+  handler: Handler<Endpoint>;
+  options: RouteOptions;
+}
+
 /**
  * Handlers keyed by contract endpoint. Modules add theirs; `registerContractRoutes` then checks that
  * every declared endpoint has exactly one handler, so a declared but unserved path cannot ship.
  */
 export class RouteTable {
-  private readonly handlers = new Map<string, { endpoint: Endpoint; handler: Handler<Endpoint> }>();
+  private readonly handlers = new Map<string, RouteEntry>();
 
-  add<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
+  add<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): this {
     if (this.handlers.has(endpoint.path)) throw new Error(`Two handlers for ${endpoint.path}`);
-    this.handlers.set(endpoint.path, { endpoint, handler: handler as unknown as Handler<Endpoint> });
+    this.handlers.set(endpoint.path, {
+      endpoint,
+      handler: handler as unknown as Handler<Endpoint>,
+      options,
+    });
     return this;
   }
 
@@ -49,6 +70,37 @@ export interface ContractRouteDeps {
   messages: Messages;
   /** Resolves a bearer token to its live session, or null when it is missing, expired or revoked. */
   authenticate(token: string): Promise<AuthSession | null>;
+  /** Check pre-encoded answers against the zod contract as well (see fast-serializer.ts). */
+  verifyAnswers?: boolean;
+}
+
+/**
+ * Success answers of a `frozenData` route, written without the serializer: the envelope around the
+ * encoded `data`, kept as bytes per answered object and message (a WeakMap, so they go with the
+ * object) and sent as they are, neither encoded nor converted to UTF-8 again. The bytes are the ones
+ * the serializer writes: the envelope's properties in contract order.
+ */
+class FrozenAnswers {
+  private readonly encoded = new WeakMap<object, { json: string; bodies: Map<string, Buffer> }>();
+
+  constructor(private readonly encodeData: (data: unknown) => string) {}
+
+  body(message: string, data: object): Buffer {
+    let entry = this.encoded.get(data);
+    if (!entry) {
+      entry = { json: this.encodeData(data), bodies: new Map() };
+      this.encoded.set(data, entry);
+    }
+    // One body per language at most: the message is the only part of the envelope that varies.
+    let body = entry.bodies.get(message);
+    if (!body) {
+      body = Buffer.from(
+        `{"success":true,"code":"OK","message":${JSON.stringify(message)},"data":${entry.json}}`,
+      );
+      entry.bodies.set(message, body);
+    }
+    return body;
+  }
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -67,7 +119,10 @@ export function registerContractRoutes(
   if (missing.length > 0)
     throw new Error(`Endpoints without a handler: ${missing.map((e) => e.path).join(', ')}`);
 
-  for (const { endpoint, handler } of table.entries()) {
+  for (const { endpoint, handler, options } of table.entries()) {
+    const envelope = envelopeOf(endpoint.data);
+    const encodeData = options.frozenData ? compileFastStringify(endpoint.data) : null;
+    const frozen = encodeData ? new FrozenAnswers(encodeData) : null;
     app.route({
       method: 'POST',
       url: `/api${endpoint.path}`,
@@ -76,10 +131,10 @@ export function registerContractRoutes(
         tags: [endpoint.tag],
         ...(endpoint.auth === 'user' ? { security: [{ session: [] }] } : {}),
         body: endpoint.body,
-        response: { 200: envelopeOf(endpoint.data) },
+        response: { 200: envelope },
       },
       config: endpoint.sensitive ? { rateLimit: { max: 30, timeWindow: 60_000 } } : {},
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const locale = requestLocale(request.headers);
         let session: AuthSession | null = null;
         if (endpoint.auth !== 'none') {
@@ -95,7 +150,14 @@ export function registerContractRoutes(
           session,
           request,
         } as RequestContext<AuthSession | null> as never);
-        return { success: true, code: 'OK', message: deps.messages.t(locale, 'error.OK'), data };
+        const answer = { success: true, code: 'OK', message: deps.messages.t(locale, 'error.OK'), data };
+        if (!frozen || typeof data !== 'object' || data === null) return answer;
+        const body = frozen.body(answer.message, data);
+        if (deps.verifyAnswers)
+          verifyAnswer(envelope, answer, () => body.toString('utf8'), 'POST', request.url);
+        // Bytes are sent as they are, past the serializer.
+        void reply.type('application/json; charset=utf-8');
+        return body;
       },
     });
   }

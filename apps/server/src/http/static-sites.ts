@@ -31,6 +31,9 @@ export async function registerStaticSites(
       index: ['index.html'],
       // Our setHeaders decides caching; the plugin's own header would overwrite it.
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs); the smallest one the
+      // browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

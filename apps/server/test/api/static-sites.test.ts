@@ -24,6 +24,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(dir, site, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(dir, site, 'index.html'), `<!doctype html><title>${site}</title>`);
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js.br'), 'brotli bytes');
   }
   const config = loadConfig({
     DATA_DIR: dir,
@@ -82,6 +83,23 @@ describe('with the web and admin builds present', () => {
     expect(admin.body).toContain('<title>admin</title>');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed asset when the browser accepts it', async () => {
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.body).toBe('brotli bytes');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('keeps unknown API paths in the envelope instead of serving the app', async () => {

@@ -184,7 +184,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const attemptStore = new MemoryAttemptStore();
     // Coin changes show at the next request (no 1 s grace), so tests need no waiting.
     const market = new MarketRuntime({ db: storage.db, coinCheckMs: 0 });
-    const app = await buildApp({ config, storage, attemptStore, logger: false, market });
+    // Every answer of every test is also checked against the contract's zod schema (decision 012).
+    const app = await buildApp({ config, storage, attemptStore, logger: false, market, verifyAnswers: true });
     await app.ready();
 
     let requests = 0;

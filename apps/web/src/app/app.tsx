@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ConfigProvider } from 'antd-mobile';
@@ -9,10 +9,6 @@ import { queryClient } from '../lib/query-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { useCacheWatcher } from '../system/cache-watcher.ts';
-import { CustomerServicePopup } from '../components/global/customer-service.tsx';
-import { LanguagePopup } from '../components/global/language-popup.tsx';
-import { LinePopup } from '../components/global/line-popup.tsx';
-import { LoadingMask } from '../components/global/loading-mask.tsx';
 import { createAppRouter } from './router.tsx';
 import '../components/global/global.css';
 
@@ -27,16 +23,32 @@ function useThemeClass() {
   }, [theme]);
 }
 
+const GlobalOverlays = lazy(() => import('../components/global/global-layer.tsx'));
+
+/** Resolves once the browser is idle after the first paint (or after `timeoutMs` at the latest). */
+function useAfterFirstPaint(timeoutMs = 2000): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: timeoutMs });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setReady(true), 200);
+    return () => clearTimeout(timer);
+  }, [timeoutMs]);
+  return ready;
+}
+
 function GlobalLayer() {
   useCacheWatcher();
-  return (
-    <>
-      <LoadingMask />
-      <LanguagePopup />
-      <LinePopup />
-      <CustomerServicePopup />
-    </>
-  );
+  // The loading mask and the language, line and customer-service popups are not on the first
+  // screen: their code loads once the browser is idle, keeping it out of the first-load bundle.
+  const ready = useAfterFirstPaint();
+  return ready ? (
+    <Suspense fallback={null}>
+      <GlobalOverlays />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {

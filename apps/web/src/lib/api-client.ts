@@ -1,4 +1,4 @@
-import type { BodyOf, DataOf, Endpoint, Envelope } from '@vela/contract';
+import type { Envelope, Route, RouteBodyOf, RouteDataOf } from '@vela/contract';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { translate } from './i18n.ts';
@@ -30,7 +30,8 @@ export function apiUrl(path: string): string {
 }
 
 /**
- * Calls an endpoint of the contract: the body and the answer are typed by its schemas. The token goes
+ * Calls an endpoint of the contract through its zod-free route (`@vela/contract/routes`): the body
+ * and the answer are typed by the endpoint's schemas, which stay types only. The token goes
  * in `Authorization` (never for registration and other `auth: 'none'` calls) and the language in the
  * `lang` header. A failed answer becomes an `ApiError` with the server's localized message; an
  * answer carrying `forceLogout` also signs the user out.
@@ -45,11 +46,11 @@ export interface CallOptions {
   handleForceLogout?: boolean;
 }
 
-export async function call<E extends Endpoint>(
-  endpoint: E,
-  body: BodyOf<E>,
+export async function call<R extends Route>(
+  endpoint: R,
+  body: RouteBodyOf<R>,
   init: CallOptions = {},
-): Promise<DataOf<E>> {
+): Promise<RouteDataOf<R>> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     lang: usePreferences.getState().locale,
@@ -63,7 +64,7 @@ export async function call<E extends Endpoint>(
     REQUEST_TIMEOUT_MS,
   );
   init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason));
-  let envelope: Envelope<DataOf<E>>;
+  let envelope: Envelope<RouteDataOf<R>>;
   try {
     const response = await fetch(apiUrl(endpoint.path), {
       method: 'POST',
@@ -71,7 +72,7 @@ export async function call<E extends Endpoint>(
       body: JSON.stringify(body ?? {}),
       signal: controller.signal,
     });
-    envelope = (await response.json()) as Envelope<DataOf<E>>;
+    envelope = (await response.json()) as Envelope<RouteDataOf<R>>;
   } catch (error) {
     if (init.signal?.aborted) throw error;
     console.error(`[api] ${endpoint.path} failed`, error);
@@ -90,7 +91,7 @@ export async function call<E extends Endpoint>(
     const field = data && typeof data.field === 'string' ? data.field : null;
     throw new ApiError(envelope.code, envelope.message, field, envelope.data);
   }
-  return envelope.data as DataOf<E>;
+  return envelope.data as RouteDataOf<R>;
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,38 +1,69 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import {
   htmlLang,
+  interpolate,
   isRightToLeft,
   loadCatalogue,
+  type Catalogue,
   type LocaleCode,
   type MessageKey,
   type MessageParams,
 } from '@vela/i18n';
 
 /**
- * i18next holds only the catalogue in use; others load on demand when the language changes. Keys are
- * flat ("auth.login"), so key and namespace separators are off. `useT` gives screens a `t` typed by
- * the catalogue's keys, so a typo is a type error.
+ * The app's translator: the catalogue in use, others loaded on demand when the language changes.
+ * Keys are flat ("auth.login") and `{{name}}` placeholders are filled by `@vela/i18n`'s
+ * `interpolate`, the server's own syntax. It replaces i18next, whose ~15 KiB (gzipped, with
+ * react-i18next) bought nothing the app used, on the first load. `useT` gives screens a `t` typed by
+ * the catalogue's keys, so a typo is a type error; a key missing from the catalogue shows as itself.
  */
+type Listener = () => void;
+const catalogues = new Map<LocaleCode, Catalogue>();
+const listeners = new Set<Listener>();
+let current: { language: LocaleCode | undefined; t: TFunction } = {
+  language: undefined,
+  t: (key) => key,
+};
+
+function setLanguage(locale: LocaleCode): void {
+  const catalogue = catalogues.get(locale);
+  current = {
+    language: locale,
+    t: (key, params) => {
+      const template = catalogue?.[key];
+      return typeof template === 'string' ? interpolate(template, params) : key;
+    },
+  };
+  for (const listener of listeners) listener();
+}
+
+/** The translator's state, for code and tests outside React. */
+export const i18n = {
+  get language(): LocaleCode | undefined {
+    return current.language;
+  },
+  hasResourceBundle(locale: LocaleCode): boolean {
+    return catalogues.has(locale);
+  },
+  addResourceBundle(locale: LocaleCode, catalogue: Catalogue): void {
+    catalogues.set(locale, catalogue);
+  },
+  async changeLanguage(locale: LocaleCode): Promise<void> {
+    setLanguage(locale);
+  },
+};
+
 export async function initI18n(locale: LocaleCode): Promise<void> {
-  const catalogue = await loadCatalogue(locale);
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    resources: { [locale]: { translation: catalogue } },
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  if (!i18n.hasResourceBundle(locale)) i18n.addResourceBundle(locale, await loadCatalogue(locale));
+  setLanguage(locale);
   applyDocumentLanguage(locale);
 }
 
 export async function changeLocale(locale: LocaleCode): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, 'translation')) {
-    i18next.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
+  if (!i18n.hasResourceBundle(locale)) {
+    i18n.addResourceBundle(locale, await loadCatalogue(locale));
   }
-  await i18next.changeLanguage(locale);
+  await i18n.changeLanguage(locale);
   applyDocumentLanguage(locale);
 }
 
@@ -44,10 +75,19 @@ export function applyDocumentLanguage(locale: LocaleCode): void {
 
 export type TFunction = (key: MessageKey, params?: MessageParams) => string;
 
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A screen's `t`; it changes (and the screen re-renders) when the language does. */
 export function useT(): TFunction {
-  const { t } = useTranslation();
-  return t as unknown as TFunction;
+  return useSyncExternalStore(
+    subscribe,
+    () => current.t,
+    () => current.t,
+  );
 }
 
 /** For code outside React (the API client, toasts). */
-export const translate: TFunction = (key, params) => i18next.t(key, params as never) as unknown as string;
+export const translate: TFunction = (key, params) => current.t(key, params);

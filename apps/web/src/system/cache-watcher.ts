@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type CacheType } from '@vela/contract';
+import type { CacheType } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { call } from '../lib/api-client.ts';
 import { CACHE_TYPE_QUERY_PREFIX } from './system-queries.ts';
 
@@ -22,7 +23,7 @@ export function changedTypes(
 }
 
 export async function checkCaches(client: QueryClient, previous: Map<CacheType, number> | null) {
-  const versions = await call(endpoints.system.cacheRefreshList, {});
+  const versions = await call(routes.system.cacheRefreshList, {});
   for (const type of changedTypes(previous, versions)) {
     await client.invalidateQueries({ queryKey: [CACHE_TYPE_QUERY_PREFIX[type]] });
   }

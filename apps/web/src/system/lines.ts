@@ -1,17 +1,41 @@
-import { z } from 'zod';
-
 /**
  * Server lines (spec point 1): the list is a JSON resource whose address comes from the PORTAL
  * `linesUrl` setting. Each line is probed with the ping endpoint; the latency decides nothing by
  * itself, the user chooses.
  */
-export const linesSchema = z.array(z.object({ name: z.string().min(1), url: z.string().url() }));
-export type Line = z.infer<typeof linesSchema>[number];
+export interface Line {
+  name: string;
+  url: string;
+}
+
+/**
+ * Checks the list by hand (no zod in the first-load bundle): an array of `{ name, url }` with a
+ * non-empty name and an absolute URL. Extra fields are dropped.
+ */
+export function parseLines(value: unknown): Line[] {
+  if (!Array.isArray(value)) throw new Error('lines: expected an array');
+  return value.map((item: unknown, index) => {
+    const { name, url } = (item ?? {}) as { name?: unknown; url?: unknown };
+    if (typeof name !== 'string' || name.length === 0) throw new Error(`lines[${index}].name: expected text`);
+    if (typeof url !== 'string' || !isAbsoluteUrl(url))
+      throw new Error(`lines[${index}].url: expected a URL`);
+    return { name, url };
+  });
+}
 
 export async function fetchLines(linesUrl: string): Promise<Line[]> {
   const response = await fetch(linesUrl, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`lines: HTTP ${response.status}`);
-  return linesSchema.parse(await response.json());
+  return parseLines(await response.json());
+}
+
+function isAbsoluteUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Round-trip time of one ping in milliseconds, or null when the line does not answer in time. */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { endpoints, type KlineInterval } from '@vela/contract';
+import type { KlineInterval } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { call } from '../lib/api-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import {
@@ -42,9 +43,9 @@ function getClient(): LiveClient {
     url: () => liveUrl(usePreferences.getState().lineUrl, window.location),
     // Read at each connect, so tests can stand in a fake socket.
     createSocket: (url) => new globalThis.WebSocket(url) as unknown as SocketLike,
-    fetchTickers: () => call(endpoints.market.marketList, {}),
+    fetchTickers: () => call(routes.market.marketList, {}),
     fetchKline: async (vcId, interval) =>
-      (await call(endpoints.market.marketKline, { vcId, interval, limit: 2 })).candles,
+      (await call(routes.market.marketKline, { vcId, interval, limit: 2 })).candles,
     onTickers: (tickers, complete) => {
       if (target) writeTickers(target, tickers, complete);
     },

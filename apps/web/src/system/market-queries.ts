@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type Ticker } from '@vela/contract';
+import type { Ticker } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { selectVc as checkVcId } from '@vela/domain';
 import type { LocaleCode } from '@vela/i18n';
 import { call } from '../lib/api-client.ts';
@@ -9,7 +10,7 @@ import { usePreferences } from '../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../stores/session-store.ts';
 import { loadStoredTickers, mergeTickers, storeTickers } from './market-tickers.ts';
 
-const { market } = endpoints;
+const { market } = routes;
 
 /**
  * Market data of spec points 2, 3 and 4. Keys start with the cache type the server versions ('VC',

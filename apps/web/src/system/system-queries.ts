@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type CacheType, type ConfigGroup, type DeviceType } from '@vela/contract';
+import type { CacheType, ConfigGroup, DeviceType } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import type { LocaleCode } from '@vela/i18n';
 import { call } from '../lib/api-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 
-const { system } = endpoints;
+const { system } = routes;
 
 /**
  * Shared server data of spec points 3 and 7. Query keys carry the locale, so a language change

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { ApiError, call, REQUEST_TIMEOUT_MS, setForceLogoutListener } from '../../src/lib/api-client.ts';
 import { usePreferences } from '../../src/stores/preferences-store.ts';
 import { setupWebTests, signInAs, TEST_TOKEN } from '../setup.tsx';
@@ -51,7 +51,7 @@ describe('api client (spec points 6 and 7)', () => {
     usePreferences.setState({ locale: 'pt' });
     const fetchMock = answerWith({ success: true, code: 'OK', message: '', data: [] });
 
-    await expect(call(endpoints.system.languageList, {})).resolves.toEqual([]);
+    await expect(call(routes.system.languageList, {})).resolves.toEqual([]);
 
     const { url, init, headers } = request(fetchMock);
     expect(url).toBe('/api/i18n-language/simple-list');
@@ -61,10 +61,10 @@ describe('api client (spec points 6 and 7)', () => {
     expect(headers.lang).toBe('pt');
   });
 
-  it('sends the token in authorization for user endpoints', async () => {
+  it('sends the token in authorization for user routes', async () => {
     signInAs();
     const fetchMock = answerWith({ success: true, code: 'OK', message: '', data: null });
-    await call(endpoints.user.getLoginInfo, {});
+    await call(routes.user.getLoginInfo, {});
     const { url, headers } = request(fetchMock);
     expect(url).toBe('/api/user/get-login-info');
     expect(headers.authorization).toBe(TEST_TOKEN);
@@ -74,7 +74,7 @@ describe('api client (spec points 6 and 7)', () => {
   it('never sends the token for registration (auth: none)', async () => {
     signInAs();
     const fetchMock = answerWith({ success: true, code: 'OK', message: '', data: { username: 'bob01' } });
-    await expect(call(endpoints.user.register, registerBody)).resolves.toEqual({ username: 'bob01' });
+    await expect(call(routes.user.register, registerBody)).resolves.toEqual({ username: 'bob01' });
     const { url, init, headers } = request(fetchMock);
     expect(url).toBe('/api/user/register');
     expect(JSON.parse(init.body as string)).toEqual(registerBody);
@@ -85,14 +85,14 @@ describe('api client (spec points 6 and 7)', () => {
 
   it('sends no authorization header without a token', async () => {
     const fetchMock = answerWith({ success: true, code: 'OK', message: '', data: null });
-    await call(endpoints.user.getLoginInfo, {});
+    await call(routes.user.getLoginInfo, {});
     expect(request(fetchMock).headers).not.toHaveProperty('authorization');
   });
 
   it('uses the chosen server line', async () => {
     usePreferences.setState({ lineUrl: 'https://line2.example' });
     const fetchMock = answerWith({ success: true, code: 'OK', message: '', data: [] });
-    await call(endpoints.system.cacheRefreshList, {});
+    await call(routes.system.cacheRefreshList, {});
     expect(request(fetchMock).url).toBe('https://line2.example/api/sys-cache-refresh/list');
   });
 
@@ -103,7 +103,7 @@ describe('api client (spec points 6 and 7)', () => {
       message: 'The username is already taken',
       data: { field: 'username' },
     });
-    const error = await rejection(call(endpoints.user.register, registerBody));
+    const error = await rejection(call(routes.user.register, registerBody));
     expect(error.code).toBe('USERNAME_TAKEN');
     expect(error.message).toBe('The username is already taken');
     expect(error.field).toBe('username');
@@ -112,7 +112,7 @@ describe('api client (spec points 6 and 7)', () => {
 
   it('leaves field null when the failure names none', async () => {
     answerWith({ success: false, code: 'INTERNAL_ERROR', message: 'Boom', data: null });
-    const error = await rejection(call(endpoints.system.languageList, {}));
+    const error = await rejection(call(routes.system.languageList, {}));
     expect(error.code).toBe('INTERNAL_ERROR');
     expect(error.field).toBeNull();
   });
@@ -128,7 +128,7 @@ describe('api client (spec points 6 and 7)', () => {
       data: null,
       forceLogout: true,
     });
-    const error = await rejection(call(endpoints.user.getLoginInfo, {}));
+    const error = await rejection(call(routes.user.getLoginInfo, {}));
     expect(error.code).toBe('SESSION_EXPIRED');
     expect(listener).toHaveBeenCalledTimes(1);
   });
@@ -144,7 +144,7 @@ describe('api client (spec points 6 and 7)', () => {
       data: null,
       forceLogout: true,
     });
-    await rejection(call(endpoints.user.getLoginInfo, {}, { handleForceLogout: false }));
+    await rejection(call(routes.user.getLoginInfo, {}, { handleForceLogout: false }));
     expect(listener).not.toHaveBeenCalled();
   });
 
@@ -152,7 +152,7 @@ describe('api client (spec points 6 and 7)', () => {
     const listener = vi.fn();
     setForceLogoutListener(listener);
     answerWith({ success: false, code: 'X', message: 'x', data: null });
-    await rejection(call(endpoints.system.languageList, {}));
+    await rejection(call(routes.system.languageList, {}));
     expect(listener).not.toHaveBeenCalled();
   });
 
@@ -164,7 +164,7 @@ describe('api client (spec points 6 and 7)', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await rejection(call(endpoints.system.languageList, {}));
+    const error = await rejection(call(routes.system.languageList, {}));
     expect(error.code).toBe('NETWORK');
     expect(error.message).toBe('Network error, please check your connection and try again');
     expect(logged).toHaveBeenCalled();
@@ -186,7 +186,7 @@ describe('api client (spec points 6 and 7)', () => {
       ),
     );
     let settled = false;
-    const pending = call(endpoints.system.languageList, {}).finally(() => {
+    const pending = call(routes.system.languageList, {}).finally(() => {
       settled = true;
     });
     const result = rejection(pending);
@@ -213,7 +213,7 @@ describe('api client (spec points 6 and 7)', () => {
           }),
       ),
     );
-    const pending = call(endpoints.system.languageList, {}, { signal: controller.signal });
+    const pending = call(routes.system.languageList, {}, { signal: controller.signal });
     controller.abort(new Error('left the page'));
     await expect(pending).rejects.toThrow('left the page');
   });

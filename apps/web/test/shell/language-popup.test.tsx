@@ -1,9 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_RESET_MS, LanguagePopup } from '../../src/components/global/language-popup.tsx';
-import { changeLocale } from '../../src/lib/i18n.ts';
+import { changeLocale, i18n } from '../../src/lib/i18n.ts';
 import { usePreferences } from '../../src/stores/preferences-store.ts';
 import { useUi } from '../../src/stores/ui-store.ts';
 import { mockApi, setupWebTests } from '../setup.tsx';
@@ -24,7 +23,7 @@ afterEach(async () => {
   // A test that switched the language must not leave the next one in Arabic; unmount first so the
   // switch back re-renders nothing.
   cleanup();
-  if (i18next.language !== 'en') await changeLocale('en');
+  if (i18n.language !== 'en') await changeLocale('en');
 });
 
 function renderPopup() {
@@ -74,8 +73,8 @@ describe('language popup (spec point 4)', () => {
 
   it('only closes when Save is pressed with the current language', async () => {
     renderPopup();
-    const changeLanguage = vi.spyOn(i18next, 'changeLanguage');
-    const addBundle = vi.spyOn(i18next, 'addResourceBundle');
+    const changeLanguage = vi.spyOn(i18n, 'changeLanguage');
+    const addBundle = vi.spyOn(i18n, 'addResourceBundle');
     await open();
     await until(() => screen.getByTestId('language-en'));
 
@@ -104,7 +103,7 @@ describe('language popup (spec point 4)', () => {
       await vi.waitFor(() => expect(useUi.getState().languageOpen).toBe(false));
     });
     expect(usePreferences.getState().locale).toBe('ar');
-    expect(i18next.language).toBe('ar');
+    expect(i18n.language).toBe('ar');
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(client.getQueryState(['SYS_CONFIG', 'en'])?.isInvalidated).toBe(true);

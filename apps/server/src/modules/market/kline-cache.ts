@@ -9,7 +9,15 @@ interface Entry {
   /** Updates that arrived while the first load was running; applied after it. */
   pending: Candle[];
   loading: Promise<void> | null;
+  /**
+   * The answers handed out since the last change, per limit: the same frozen array for the same
+   * limit until the next update, so their encoding can be reused (decision 012).
+   */
+  views: Map<number, readonly Candle[]>;
 }
+
+/** Views kept per entry between two updates; more distinct limits than this start over. */
+const MAX_VIEWS = 16;
 
 /**
  * The newest candles (up to `capacity`) of each coin and interval that somebody asked for, kept
@@ -26,12 +34,16 @@ export class KlineCache {
     readonly capacity = 1000,
   ) {}
 
-  async latest(vcId: number, interval: Interval, limit: number): Promise<Candle[]> {
+  /**
+   * The newest `limit` candles, oldest first. While live, the same frozen array is answered for the
+   * same limit until the coin's candles change; callers must not (and cannot) change it.
+   */
+  async latest(vcId: number, interval: Interval, limit: number): Promise<readonly Candle[]> {
     if (!this.live) return this.loader(vcId, interval, Math.min(limit, this.capacity));
     const key = `${vcId}:${interval}`;
     let entry = this.entries.get(key);
     if (!entry) {
-      const created: Entry = { candles: null, pending: [], loading: null };
+      const created: Entry = { candles: null, pending: [], loading: null, views: new Map() };
       created.loading = this.loader(vcId, interval, this.capacity).then(
         (candles) => {
           created.candles = candles;
@@ -49,14 +61,21 @@ export class KlineCache {
       entry = created;
     }
     if (entry.loading) await entry.loading;
-    const candles = entry.candles ?? [];
-    return limit >= candles.length ? candles.slice() : candles.slice(candles.length - limit);
+    let view = entry.views.get(limit);
+    if (!view) {
+      const candles = entry.candles ?? [];
+      view = Object.freeze(limit >= candles.length ? candles.slice() : candles.slice(candles.length - limit));
+      if (entry.views.size >= MAX_VIEWS) entry.views.clear();
+      entry.views.set(limit, view);
+    }
+    return view;
   }
 
   /** The current candle of a coin and interval changed (or a new one opened). */
   apply(vcId: number, interval: Interval, candle: Candle): void {
     const entry = this.entries.get(`${vcId}:${interval}`);
     if (!entry) return;
+    entry.views.clear();
     if (entry.candles) put(entry.candles, candle, this.capacity);
     else entry.pending.push(candle);
   }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import {
   chartSettingsSchema,
   endpoints,
+  type Candle,
+  type DataOf,
   MAX_KLINE_LIMIT,
   type ChartSettings,
   type Coin,
@@ -118,16 +120,37 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
 
   const userId = (session: AuthSession) => session.userId;
 
+  /**
+   * Kline answers by candle view: the cache hands out the same frozen view until the candles change,
+   * and the same view gets the same answer object, so its encoding is reused (`frozenData`).
+   */
+  const klineAnswers = new WeakMap<readonly Candle[], DataOf<typeof market.marketKline>>();
+
   table
-    .add(market.marketList, async () => {
-      await runtime.freshen();
-      return runtime.book.tickers();
-    })
-    .add(market.marketKline, async (body) => {
-      const coin = await marketCoin(body.vcId);
-      const candles = await runtime.klines.latest(coin.id, body.interval, body.limit);
-      return { vcId: coin.id, interval: body.interval, candles };
-    })
+    // The book's list is replaced, never changed: one encoding per second (decision 012).
+    .add(
+      market.marketList,
+      async () => {
+        await runtime.freshen();
+        return runtime.book.tickers();
+      },
+      { frozenData: true },
+    )
+    .add(
+      market.marketKline,
+      async (body) => {
+        const coin = await marketCoin(body.vcId);
+        const candles = await runtime.klines.latest(coin.id, body.interval, body.limit);
+        let answer = klineAnswers.get(candles);
+        // A view is one coin's and one interval's, so vcId and interval always match it.
+        if (!answer || answer.vcId !== coin.id || answer.interval !== body.interval) {
+          answer = { vcId: coin.id, interval: body.interval, candles: candles as Candle[] };
+          klineAnswers.set(candles, answer);
+        }
+        return answer;
+      },
+      { frozenData: true },
+    )
     .add(market.marketDetail, async (body) => {
       const coin = await marketCoin(body.vcId);
       const ticker = runtime.book.ticker(coin.id);

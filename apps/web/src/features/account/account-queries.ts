@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { call } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { translate } from '../../lib/i18n.ts';
@@ -24,7 +24,7 @@ export function useLoginInfo() {
     queryKey: accountKeys.loginInfo(),
     queryFn: async () => {
       const tokenAtStart = useSession.getState().token;
-      const user = await call(endpoints.user.getLoginInfo, {});
+      const user = await call(routes.user.getLoginInfo, {});
       if (tokenAtStart && useSession.getState().token === tokenAtStart) useSession.getState().setUser(user);
       return user;
     },

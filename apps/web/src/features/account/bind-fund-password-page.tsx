@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { preHashPassword } from '@vela/domain';
 import { PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
 import { ApiError, call } from '../../lib/api-client.ts';
@@ -32,7 +32,7 @@ export default function BindFundPasswordPage() {
 
   const bind = useMutation({
     mutationFn: (v: BindFundValues) =>
-      call(endpoints.user.bindFundPwd, {
+      call(routes.user.bindFundPwd, {
         password: preHashPassword(v.password),
         passwordPre: preHashPassword(v.passwordPre),
       }),

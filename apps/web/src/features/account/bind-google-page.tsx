@@ -4,7 +4,7 @@ import { CheckShieldFill } from 'antd-mobile-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { QRCodeSVG } from 'qrcode.react';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { preHashPassword } from '@vela/domain';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CodeField, PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
@@ -43,13 +43,13 @@ export default function BindGooglePage() {
   const setUser = useSession((s) => s.setUser);
   const hasBound = useQuery({
     queryKey: accountKeys.hasBoundGoogle(),
-    queryFn: () => call(endpoints.user.hasBoundGoogle, {}),
+    queryFn: () => call(routes.user.hasBoundGoogle, {}),
     staleTime: 0,
   });
   const boundKnown = hasBound.data ? hasBound.data.bound : Boolean(user?.googleBound);
   const secret = useQuery({
     queryKey: accountKeys.googleSecret(),
-    queryFn: () => call(endpoints.user.bindGoogleGet, {}),
+    queryFn: () => call(routes.user.bindGoogleGet, {}),
     enabled: !boundKnown,
     staleTime: 0,
     gcTime: 0,
@@ -71,7 +71,7 @@ export default function BindGooglePage() {
 
   const bind = useMutation({
     mutationFn: (v: BindGoogleValues) =>
-      call(endpoints.user.bindGoogle, { password: preHashPassword(v.password), code: v.code.trim() }),
+      call(routes.user.bindGoogle, { password: preHashPassword(v.password), code: v.code.trim() }),
     onSuccess: (answer) => {
       setUser(answer);
       client.setQueryData(accountKeys.hasBoundGoogle(), { bound: true });

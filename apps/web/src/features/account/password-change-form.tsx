@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { preHashPassword } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
 import { PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
@@ -31,7 +31,7 @@ export function PasswordChangeForm(props: {
     validate: validatePasswordChange,
     serverFields: { oldPwd: 'oldPwd', newPwd: 'newPwd', prePwd: 'prePwd' },
   });
-  const endpoint = props.kind === 'login' ? endpoints.user.editLoginPwd : endpoints.user.editFundPwd;
+  const endpoint = props.kind === 'login' ? routes.user.editLoginPwd : routes.user.editFundPwd;
 
   const change = useMutation({
     mutationFn: (v: PasswordChangeValues) =>

@@ -22,7 +22,8 @@ import {
 } from 'antd-mobile-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { endpoints, type UserInfo } from '@vela/contract';
+import type { UserInfo } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import type { MessageKey } from '@vela/i18n';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
 import { call, errorMessage } from '../../lib/api-client.ts';
@@ -131,7 +132,7 @@ function VisitorCard() {
 function InviteCode({ code, refreshUser }: { code: string; refreshUser(): Promise<unknown> }) {
   const t = useT();
   const renew = useMutation({
-    mutationFn: () => call(endpoints.user.reloadInviteCode, {}),
+    mutationFn: () => call(routes.user.reloadInviteCode, {}),
     onSuccess: async ({ inviteCode }) => {
       // Show the new code at once, then take the whole user from the server.
       const { user, setUser } = useSession.getState();
@@ -271,7 +272,7 @@ export default function UserCenterPage() {
     if (!(await confirm({ content: t('me.logoutConfirm') }))) return;
     setLoggingOut(true);
     try {
-      await call(endpoints.user.logout, {}, { handleForceLogout: false });
+      await call(routes.user.logout, {}, { handleForceLogout: false });
     } catch {
       // The local session ends whatever the server says: an expired or unreachable session must not
       // keep the user signed in here.

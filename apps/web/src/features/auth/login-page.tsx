@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { preHashPassword } from '@vela/domain';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
@@ -31,7 +31,7 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: (v: LoginValues) =>
-      call(endpoints.user.login, {
+      call(routes.user.login, {
         username: v.username.trim(),
         password: preHashPassword(v.password),
         googleCode: v.googleCode.trim(),

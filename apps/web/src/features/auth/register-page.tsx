@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { preHashPassword } from '@vela/domain';
 import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
 import { call } from '../../lib/api-client.ts';
@@ -62,7 +62,7 @@ export default function RegisterPage() {
 
   const register = useMutation({
     mutationFn: (v: RegisterValues) =>
-      call(endpoints.user.register, {
+      call(routes.user.register, {
         username: v.username.trim(),
         loginPwd: preHashPassword(v.password),
         preLoginPwd: preHashPassword(v.confirmPassword),
@@ -78,7 +78,7 @@ export default function RegisterPage() {
   });
 
   const sendCode = useMutation({
-    mutationFn: (email: string) => call(endpoints.user.registerEmailCode, { email }),
+    mutationFn: (email: string) => call(routes.user.registerEmailCode, { email }),
     onSuccess: (answer, email) => {
       setResendIn(answer.resendAfterSeconds);
       toastSuccess(t('auth.codeSent', { email }));

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { endpoints } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { call, errorMessage } from '../../lib/api-client.ts';
 import { confirm, toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -9,7 +9,7 @@ import { isSignedIn, useSession } from '../../stores/session-store.ts';
 import { marketKeys } from '../../system/market-queries.ts';
 import { favouriteAction } from './market-list.ts';
 
-const { market } = endpoints;
+const { market } = routes;
 
 /**
  * The star of a market row (spec points 2, 4 and 8): a user adds or removes the coin on the server

@@ -3,16 +3,16 @@ import { create } from 'zustand';
 import {
   CHART_MAIN_INDICATORS,
   CHART_SUB_INDICATORS,
-  endpoints,
   type ChartSettings,
   type KlineInterval,
 } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { call, errorMessage } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/feedback.tsx';
 import { isSignedIn, useSession } from '../../stores/session-store.ts';
 import { marketKeys } from '../../system/market-queries.ts';
 
-const { market } = endpoints;
+const { market } = routes;
 
 /**
  * The chart's interval and indicators ("indicator settings" of spec point 2). A user's choice is

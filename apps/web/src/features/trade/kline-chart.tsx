@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { dispose, init, type Chart, type DataLoader } from 'klinecharts';
-import { CHART_SUB_INDICATORS, endpoints, type KlineInterval } from '@vela/contract';
+import { CHART_SUB_INDICATORS, type KlineInterval } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
 import { call } from '../../lib/api-client.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { subscribeLiveKline } from '../../system/live-market.ts';
@@ -64,7 +65,7 @@ function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
       if (type === 'init') {
         const id = ++request;
         try {
-          const data = await call(endpoints.market.marketKline, { vcId, interval, limit: KLINE_LIMIT });
+          const data = await call(routes.market.marketKline, { vcId, interval, limit: KLINE_LIMIT });
           // A newer request (another coin or interval) replaced this one; its answer is dropped.
           if (id !== request) return;
           callback(data.candles.map(toKLine), {
@@ -84,7 +85,7 @@ function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
         const id = request;
         try {
           const range = olderRange(timestamp, interval);
-          const data = await call(endpoints.market.marketDetailKline, { vcId, interval, ...range });
+          const data = await call(routes.market.marketDetailKline, { vcId, interval, ...range });
           if (id !== request) return;
           callback(data.candles.map(toKLine), { forward: data.candles.length >= KLINE_LIMIT - 1 });
         } catch (error) {
