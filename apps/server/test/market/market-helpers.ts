@@ -3,7 +3,7 @@ import type { CandleMinor, Interval } from '@vela/domain';
 import type { Database } from '../../src/db/schema.ts';
 import { setCoinEnabled } from '../../src/modules/market/coin-repository.ts';
 import { FeedEngine, type FeedEngineOptions } from '../../src/modules/market/feed-engine.ts';
-import { toCandleMinor } from '../../src/modules/market/feed-repository.ts';
+import { candlesBetween, ticksBetween } from '../../src/modules/market/feed-repository.ts';
 import type { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 
 /** 2024-11-22 10:00:30 UTC: half a minute into a minute, so partial minutes are exercised. */
@@ -56,23 +56,13 @@ export async function marketCoinIds(db: Kysely<Database>): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-export async function tickRows(db: Kysely<Database>, vcId: number) {
-  return db.selectFrom('price_tick').selectAll().where('vc_id', '=', vcId).orderBy('time_ms').execute();
+/** Every recorded tick and candle of a coin: the repository's range queries over all time. */
+export function tickRows(db: Kysely<Database>, vcId: number) {
+  return ticksBetween(db, vcId, 0, Number.MAX_SAFE_INTEGER);
 }
 
-export async function candleRows(
-  db: Kysely<Database>,
-  vcId: number,
-  interval: Interval,
-): Promise<CandleMinor[]> {
-  const rows = await db
-    .selectFrom('candle')
-    .selectAll()
-    .where('vc_id', '=', vcId)
-    .where('interval', '=', interval)
-    .orderBy('open_time')
-    .execute();
-  return rows.map(toCandleMinor);
+export function candleRows(db: Kysely<Database>, vcId: number, interval: Interval): Promise<CandleMinor[]> {
+  return candlesBetween(db, vcId, interval, 0, Number.MAX_SAFE_INTEGER);
 }
 
 /** Disables every market coin except the first `keep` (fewer rows for the long-gap tests). */
