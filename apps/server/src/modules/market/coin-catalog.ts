@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Coin, VcType } from '@vela/contract';
 import type { Database, VcRow } from '../../db/schema.ts';
-import { cacheVersion, listCoins } from './coin-repository.ts';
+import { cacheVersion } from '../system/cache-versions.ts';
+import { listCoins } from './coin-repository.ts';
 import type { FeedCoin } from './price-source.ts';
 
 /** A coin as the market keeps it in memory: the wire shape, its scales and its simulator model. */

@@ -162,16 +162,3 @@ export async function deleteTimingPeriod(db: Kysely<Database>, vcId: number, sec
     await bumpCacheVersion(trx, 'VC_TIMING_TRADE_CONFIG');
   });
 }
-
-/** The current version of one cache type (0 before the first). */
-export async function cacheVersion(
-  db: Kysely<Database>,
-  type: 'VC' | 'VC_TIMING_TRADE_CONFIG' | 'SYS_CONFIG',
-): Promise<number> {
-  const row = await db
-    .selectFrom('cache_version')
-    .select('finish_update_time')
-    .where('cache_type', '=', type)
-    .executeTakeFirst();
-  return row?.finish_update_time ?? 0;
-}

@@ -16,7 +16,8 @@ import type { AuthSession, RouteTable } from '../../http/contract-routes.ts';
 import type { Messages } from '../../http/messages.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 import { toMarketCoin, type MarketCoin } from './coin-catalog.ts';
-import { cacheVersion, findCoin, listCoins, listTimingConfigs } from './coin-repository.ts';
+import { cacheVersion, VersionedAnswer } from '../system/cache-versions.ts';
+import { findCoin, listCoins, listTimingConfigs } from './coin-repository.ts';
 import { candlesBetween } from './feed-repository.ts';
 import { toWireCandle } from './market-format.ts';
 import type { MarketRuntime } from './market-runtime.ts';
@@ -37,31 +38,6 @@ export interface MarketRouteDeps {
   runtime: MarketRuntime;
   messages: Messages;
   now?: () => number;
-}
-
-/**
- * An answer that stays the same until its cache versions move: built once per version key and then
- * served from memory. The key costs one small read; the build happens only after a change.
- */
-class VersionedAnswer<T> {
-  private cached: { key: string; answer: Promise<T> } | null = null;
-
-  constructor(
-    private readonly versionKey: () => Promise<string>,
-    private readonly build: () => Promise<T>,
-  ) {}
-
-  async get(): Promise<T> {
-    const key = await this.versionKey();
-    if (this.cached?.key !== key) {
-      const answer = this.build();
-      this.cached = { key, answer };
-      answer.catch(() => {
-        if (this.cached?.answer === answer) this.cached = null;
-      });
-    }
-    return this.cached.answer;
-  }
 }
 
 /** The brand's excluded coin types (GLOBAL `excludedVcTypes`, decision 010): "1,3" -> {1, 3}. */

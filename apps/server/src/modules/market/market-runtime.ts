@@ -3,7 +3,7 @@ import type { KlineInterval } from '@vela/contract';
 import { INTERVAL_MS, type CandleMinor, type Interval, type SimTick } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { CoinCatalog, type MarketCoin } from './coin-catalog.ts';
-import { cacheVersion } from './coin-repository.ts';
+import { cacheVersion } from '../system/cache-versions.ts';
 import { latestCandles, loadFeedStates, toCandleMinor } from './feed-repository.ts';
 import { KlineCache } from './kline-cache.ts';
 import { MarketEvents, type MarketUpdate } from './market-events.ts';

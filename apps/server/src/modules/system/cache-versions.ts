@@ -34,3 +34,39 @@ export async function listCacheVersions(
   const byType = new Map(rows.map((row) => [row.cache_type, row.finish_update_time]));
   return CACHE_TYPES.map((cacheType) => ({ cacheType, finishUpdateTime: byType.get(cacheType) ?? 0 }));
 }
+
+/** The current version of one cache type (0 before the first change). */
+export async function cacheVersion(db: Kysely<Database>, type: CacheType): Promise<number> {
+  const row = await db
+    .selectFrom('cache_version')
+    .select('finish_update_time')
+    .where('cache_type', '=', type)
+    .executeTakeFirst();
+  return row?.finish_update_time ?? 0;
+}
+
+/**
+ * An answer that stays the same until its cache versions move: built once per version key and then
+ * served from memory. The key costs one small read; the build happens only after a change, and a
+ * failed build is forgotten so the next request tries again.
+ */
+export class VersionedAnswer<T> {
+  private cached: { key: string; answer: Promise<T> } | null = null;
+
+  constructor(
+    private readonly versionKey: () => Promise<string>,
+    private readonly build: () => Promise<T>,
+  ) {}
+
+  async get(): Promise<T> {
+    const key = await this.versionKey();
+    if (this.cached?.key !== key) {
+      const answer = this.build();
+      this.cached = { key, answer };
+      answer.catch(() => {
+        if (this.cached?.answer === answer) this.cached = null;
+      });
+    }
+    return this.cached.answer;
+  }
+}

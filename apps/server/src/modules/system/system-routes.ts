@@ -5,7 +5,7 @@ import type { LocaleCode, MessageKey } from '@vela/i18n';
 import type { Database } from '../../db/schema.ts';
 import type { RouteTable } from '../../http/contract-routes.ts';
 import type { Messages } from '../../http/messages.ts';
-import { listCacheVersions } from './cache-versions.ts';
+import { cacheVersion, listCacheVersions, VersionedAnswer } from './cache-versions.ts';
 import {
   countNotices,
   listBanners,
@@ -19,53 +19,48 @@ const { system } = endpoints;
 
 type ConfigAnswer = DataOf<typeof system.sysConfigList>;
 
-/**
- * The configuration answer is the same for every caller of a language until SYS_CONFIG changes, so
- * it is built once per locale and version and then served from memory.
- */
-class ConfigCache {
-  private readonly answers = new Map<LocaleCode, { version: number; answer: ConfigAnswer }>();
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly messages: Messages,
-  ) {}
-
-  async get(locale: LocaleCode): Promise<ConfigAnswer> {
-    const versions = await listCacheVersions(this.db);
-    const version = versions.find((v) => v.cacheType === 'SYS_CONFIG')?.finishUpdateTime ?? 0;
-    const cached = this.answers.get(locale);
-    if (cached && cached.version === version) return cached.answer;
-    const answer = await this.build(locale);
-    this.answers.set(locale, { version, answer });
-    return answer;
+/** Dictionaries (labels in the caller's language) and configuration items, built from the database. */
+async function buildConfigAnswer(
+  db: Kysely<Database>,
+  messages: Messages,
+  locale: LocaleCode,
+): Promise<ConfigAnswer> {
+  const [items, dictItems] = await Promise.all([listConfig(db), listDictionaryItems(db)]);
+  const dict: ConfigAnswer['dict'] = {};
+  for (const item of dictItems) {
+    const key = `dict.${item.dict_name}.${item.item_value}`;
+    const label = messages.has(key) ? messages.t(locale, key as MessageKey) : item.item_value;
+    (dict[item.dict_name] ??= []).push({ value: item.item_value, label });
   }
-
-  private async build(locale: LocaleCode): Promise<ConfigAnswer> {
-    const [items, dictItems] = await Promise.all([listConfig(this.db), listDictionaryItems(this.db)]);
-    const dict: ConfigAnswer['dict'] = {};
-    for (const item of dictItems) {
-      const key = `dict.${item.dict_name}.${item.item_value}`;
-      const label = this.messages.has(key) ? this.messages.t(locale, key as MessageKey) : item.item_value;
-      (dict[item.dict_name] ??= []).push({ value: item.item_value, label });
-    }
-    const list: ConfigItem[] = items
-      .filter((item) => (CONFIG_GROUPS as readonly string[]).includes(item.config_group))
-      .map((item) => ({
-        group: item.config_group as ConfigGroup,
-        key: item.config_key,
-        value: item.config_value,
-      }));
-    return { dict, list };
-  }
+  const list: ConfigItem[] = items
+    .filter((item) => (CONFIG_GROUPS as readonly string[]).includes(item.config_group))
+    .map((item) => ({
+      group: item.config_group as ConfigGroup,
+      key: item.config_key,
+      value: item.config_value,
+    }));
+  return { dict, list };
 }
 
 export function addSystemRoutes(table: RouteTable, deps: { db: Kysely<Database>; messages: Messages }): void {
   const { db } = deps;
-  const configCache = new ConfigCache(db, deps.messages);
+  // The configuration answer is the same for every caller of a language until SYS_CONFIG changes, so
+  // it is built once per locale and version and then served from memory.
+  const configAnswers = new Map<LocaleCode, VersionedAnswer<ConfigAnswer>>();
+  const configFor = (locale: LocaleCode) => {
+    let answer = configAnswers.get(locale);
+    if (!answer) {
+      answer = new VersionedAnswer(
+        async () => String(await cacheVersion(db, 'SYS_CONFIG')),
+        () => buildConfigAnswer(db, deps.messages, locale),
+      );
+      configAnswers.set(locale, answer);
+    }
+    return answer.get();
+  };
 
   table
-    .add(system.sysConfigList, (_body, ctx) => configCache.get(ctx.locale))
+    .add(system.sysConfigList, (_body, ctx) => configFor(ctx.locale))
     .add(system.cacheRefreshList, () => listCacheVersions(db))
     .add(system.languageList, async () =>
       (await listLanguages(db)).map((row) => ({
