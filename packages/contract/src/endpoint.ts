@@ -7,8 +7,12 @@ import { z } from 'zod';
  * can never drift apart.
  */
 
-/** `user`: a valid session is required. `optional`: a session is used when present. `none`: never. */
-export type AuthMode = 'none' | 'user' | 'optional';
+/**
+ * `user`: a valid user session is required. `optional`: a user session is used when present.
+ * `none`: never. `operator`: a valid operator session of the console (a separate kind of session,
+ * see the operators module); `roles` then says which operator roles may call it.
+ */
+export type AuthMode = 'none' | 'user' | 'optional' | 'operator';
 
 export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
@@ -26,6 +30,12 @@ export interface Endpoint<
    * attempt counters; see the server's rate-limit plugin.
    */
   readonly sensitive?: boolean;
+  /**
+   * Money-moving calls: the request must carry an `Idempotency-Key` header (a client-generated key,
+   * 16 to 64 characters of `[A-Za-z0-9_-]`). A retry with the same key answers the first result; the
+   * same key with a different body is refused (DESIGN.md §4).
+   */
+  readonly idempotent?: boolean;
 }
 
 export function endpoint<Body extends z.ZodType, Data extends z.ZodType, Auth extends AuthMode>(

@@ -35,6 +35,14 @@ export const ERROR_CODES = [
   'NOT_AGENT',
   'VC_NOT_FOUND',
   'RANGE_TOO_LARGE',
+  // Money: ledger, wallets, transfers
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INSUFFICIENT_BALANCE',
+  'AMOUNT_INVALID',
+  // Payment methods, real-name verification, uploads
+  // Operators' console
+  // Deposits and withdrawals
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -73,4 +81,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_AGENT: 403,
   VC_NOT_FOUND: 404,
   RANGE_TOO_LARGE: 400,
+  // Money: ledger, wallets, transfers
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  INSUFFICIENT_BALANCE: 409,
+  AMOUNT_INVALID: 400,
+  // Payment methods, real-name verification, uploads
+  // Operators' console
+  // Deposits and withdrawals
 };

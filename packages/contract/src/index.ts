@@ -1,6 +1,10 @@
+import * as admin from './admin.ts';
+import * as funding from './funding.ts';
 import * as market from './market.ts';
+import * as payment from './payment.ts';
 import * as system from './system.ts';
 import * as user from './user.ts';
+import * as wallet from './wallet.ts';
 import type { Endpoint } from './endpoint.ts';
 
 export * from './endpoint.ts';
@@ -11,9 +15,13 @@ export * from './system.ts';
 export * from './user.ts';
 export * from './market.ts';
 export * from './live.ts';
+export * from './wallet.ts';
+export * from './payment.ts';
+export * from './admin.ts';
+export * from './funding.ts';
 
 /** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
-export const endpoints = { system, user, market };
+export const endpoints = { system, user, market, wallet, payment, funding, admin };
 
 export function allEndpoints(): Endpoint[] {
   const list: Endpoint[] = [];

@@ -15,6 +15,8 @@ export interface RequestContext<Session> {
   ip: string;
   session: Session;
   request: FastifyRequest;
+  /** The request's `Idempotency-Key` header; always present for `idempotent` endpoints. */
+  idempotencyKey: string | null;
 }
 
 type SessionFor<E extends Endpoint> = E['auth'] extends 'user' ? AuthSession : AuthSession | null;
@@ -110,6 +112,14 @@ function bearerToken(request: FastifyRequest): string | null {
   return token.trim() || null;
 }
 
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A malformed key counts as missing: it could not be told apart from another client's key. */
+function readIdempotencyKey(request: FastifyRequest): string | null {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && IDEMPOTENCY_KEY.test(value) ? value : null;
+}
+
 export function registerContractRoutes(
   app: FastifyInstance,
   table: RouteTable,
@@ -144,11 +154,14 @@ export function registerContractRoutes(
             throw new AppError(token ? 'SESSION_EXPIRED' : 'UNAUTHORIZED', { forceLogout: true });
           }
         }
+        const idempotencyKey = readIdempotencyKey(request);
+        if (endpoint.idempotent && idempotencyKey === null) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
         const data = await handler(request.body, {
           locale,
           ip: request.ip,
           session,
           request,
+          idempotencyKey,
         } as RequestContext<AuthSession | null> as never);
         const answer = { success: true, code: 'OK', message: deps.messages.t(locale, 'error.OK'), data };
         if (!frozen || typeof data !== 'object' || data === null) return answer;

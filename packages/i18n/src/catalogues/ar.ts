@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'هذا الإجراء متاح للوكلاء فقط',
   'error.VC_NOT_FOUND': 'العملة غير موجودة',
   'error.RANGE_TOO_LARGE': 'النطاق الزمني كبير جدًا: {{max}} شمعة على الأكثر',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': 'يتطلب هذا الطلب مفتاح إعادة المحاولة، يرجى المحاولة مرة أخرى',
+  'error.IDEMPOTENCY_KEY_REUSED': 'تم استخدام مفتاح الطلب هذا لطلب مختلف',
+  'error.INSUFFICIENT_BALANCE': 'الرصيد غير كافٍ',
+  'error.AMOUNT_INVALID': 'أدخل مبلغًا صحيحًا',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'العملات المشفرة',
@@ -364,4 +372,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'رمز التسجيل الخاص بك في Vela',
   'mail.registerCodeBody':
     'رمز التسجيل الخاص بك هو {{code}}. تنتهي صلاحيته خلال {{minutes}} دقيقة. إذا لم تطلبه، فتجاهل هذه الرسالة.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

@@ -211,6 +211,14 @@ export const en = {
   'error.NOT_AGENT': 'Only agents can do this',
   'error.VC_NOT_FOUND': 'No such coin',
   'error.RANGE_TOO_LARGE': 'The time range is too large: at most {{max}} candles',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': 'A retry key is required for this request; please try again',
+  'error.IDEMPOTENCY_KEY_REUSED': 'This request key was already used for a different request',
+  'error.INSUFFICIENT_BALANCE': 'Insufficient balance',
+  'error.AMOUNT_INVALID': 'Enter a valid amount',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Crypto',
@@ -368,6 +376,12 @@ export const en = {
   'mail.registerCodeSubject': 'Your Vela registration code',
   'mail.registerCodeBody':
     'Your registration code is {{code}}. It expires in {{minutes}} minutes. If you did not ask for it, ignore this email.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 } as const;
 
 export type MessageKey = keyof typeof en;

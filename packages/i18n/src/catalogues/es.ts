@@ -209,6 +209,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'Solo los agentes pueden hacer esto',
   'error.VC_NOT_FOUND': 'La moneda no existe',
   'error.RANGE_TOO_LARGE': 'El rango de tiempo es demasiado grande: como máximo {{max}} velas',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': 'Esta solicitud necesita una clave de reintento; inténtelo de nuevo',
+  'error.IDEMPOTENCY_KEY_REUSED': 'Esta clave de solicitud ya se usó para otra solicitud',
+  'error.INSUFFICIENT_BALANCE': 'Saldo insuficiente',
+  'error.AMOUNT_INVALID': 'Introduzca un importe válido',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Cripto',
@@ -369,4 +377,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Tu código de registro de Vela',
   'mail.registerCodeBody':
     'Tu código de registro es {{code}}. Caduca en {{minutes}} minutos. Si no lo has solicitado, ignora este correo.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'Hanya agen yang dapat melakukan ini',
   'error.VC_NOT_FOUND': 'Koin tidak ditemukan',
   'error.RANGE_TOO_LARGE': 'Rentang waktu terlalu besar: paling banyak {{max}} candle',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': 'Permintaan ini memerlukan kunci percobaan ulang; silakan coba lagi',
+  'error.IDEMPOTENCY_KEY_REUSED': 'Kunci permintaan ini sudah dipakai untuk permintaan lain',
+  'error.INSUFFICIENT_BALANCE': 'Saldo tidak mencukupi',
+  'error.AMOUNT_INVALID': 'Masukkan jumlah yang valid',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Kripto',
@@ -367,4 +375,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Kode pendaftaran Vela Anda',
   'mail.registerCodeBody':
     'Kode pendaftaran Anda adalah {{code}}. Kode ini berlaku selama {{minutes}} menit. Jika Anda tidak memintanya, abaikan email ini.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

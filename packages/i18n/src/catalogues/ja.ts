@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'この操作は代理店のみ行えます',
   'error.VC_NOT_FOUND': 'その銘柄は存在しません',
   'error.RANGE_TOO_LARGE': '期間が長すぎます：最大 {{max}} 本までです',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': 'このリクエストには再試行キーが必要です。もう一度お試しください',
+  'error.IDEMPOTENCY_KEY_REUSED': 'このリクエストキーは別のリクエストで使用済みです',
+  'error.INSUFFICIENT_BALANCE': '残高が不足しています',
+  'error.AMOUNT_INVALID': '正しい金額を入力してください',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': '暗号資産',
@@ -366,4 +374,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Velaの登録コード',
   'mail.registerCodeBody':
     '登録コードは {{code}} です。有効期限は {{minutes}} 分です。お心当たりがない場合は、このメールを破棄してください。',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

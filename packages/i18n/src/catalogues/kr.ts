@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': '에이전트만 이용할 수 있습니다',
   'error.VC_NOT_FOUND': '존재하지 않는 코인입니다',
   'error.RANGE_TOO_LARGE': '기간이 너무 깁니다: 최대 {{max}}개 캔들',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': '이 요청에는 재시도 키가 필요합니다. 다시 시도해 주세요',
+  'error.IDEMPOTENCY_KEY_REUSED': '이 요청 키는 이미 다른 요청에 사용되었습니다',
+  'error.INSUFFICIENT_BALANCE': '잔액이 부족합니다',
+  'error.AMOUNT_INVALID': '올바른 금액을 입력하세요',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': '암호화폐',
@@ -365,4 +373,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Vela 회원가입 인증번호',
   'mail.registerCodeBody':
     '회원가입 인증번호는 {{code}}입니다. {{minutes}}분 후에 만료됩니다. 요청하지 않으셨다면 이 이메일을 무시하세요.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'Hanya ejen boleh melakukan tindakan ini',
   'error.VC_NOT_FOUND': 'Syiling tidak wujud',
   'error.RANGE_TOO_LARGE': 'Julat masa terlalu besar: paling banyak {{max}} lilin',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': 'Permintaan ini memerlukan kunci cuba semula; sila cuba lagi',
+  'error.IDEMPOTENCY_KEY_REUSED': 'Kunci permintaan ini telah digunakan untuk permintaan lain',
+  'error.INSUFFICIENT_BALANCE': 'Baki tidak mencukupi',
+  'error.AMOUNT_INVALID': 'Masukkan jumlah yang sah',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Kripto',
@@ -367,4 +375,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Kod pendaftaran Vela anda',
   'mail.registerCodeBody':
     'Kod pendaftaran anda ialah {{code}}. Kod ini tamat tempoh dalam {{minutes}} minit. Jika anda tidak memintanya, abaikan e-mel ini.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

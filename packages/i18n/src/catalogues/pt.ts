@@ -208,6 +208,15 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'Somente agentes podem fazer isso',
   'error.VC_NOT_FOUND': 'Moeda inexistente',
   'error.RANGE_TOO_LARGE': 'O intervalo de tempo é grande demais: no máximo {{max}} velas',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED':
+    'Esta solicitação precisa de uma chave de nova tentativa; tente novamente',
+  'error.IDEMPOTENCY_KEY_REUSED': 'Esta chave de solicitação já foi usada em outra solicitação',
+  'error.INSUFFICIENT_BALANCE': 'Saldo insuficiente',
+  'error.AMOUNT_INVALID': 'Insira um valor válido',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Cripto',
@@ -366,4 +375,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Seu código de cadastro na Vela',
   'mail.registerCodeBody':
     'Seu código de cadastro é {{code}}. Ele expira em {{minutes}} minutos. Se você não o solicitou, ignore este e-mail.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

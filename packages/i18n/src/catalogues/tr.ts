@@ -208,6 +208,15 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': 'Bunu yalnızca acenteler yapabilir',
   'error.VC_NOT_FOUND': 'Böyle bir coin yok',
   'error.RANGE_TOO_LARGE': 'Zaman aralığı çok büyük: en fazla {{max}} mum',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED':
+    'Bu istek için bir yeniden deneme anahtarı gerekli; lütfen tekrar deneyin',
+  'error.IDEMPOTENCY_KEY_REUSED': 'Bu istek anahtarı başka bir istek için zaten kullanıldı',
+  'error.INSUFFICIENT_BALANCE': 'Yetersiz bakiye',
+  'error.AMOUNT_INVALID': 'Geçerli bir tutar girin',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Kripto',
@@ -367,4 +376,10 @@ export const catalogue: Catalogue = {
   'mail.registerCodeSubject': 'Vela kayıt kodunuz',
   'mail.registerCodeBody':
     'Kayıt kodunuz: {{code}}. Kodun süresi {{minutes}} dakika içinde dolar. Bu kodu siz istemediyseniz bu e-postayı dikkate almayın.',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': '仅代理可执行此操作',
   'error.VC_NOT_FOUND': '币种不存在',
   'error.RANGE_TOO_LARGE': '时间范围过大：最多 {{max}} 根K线',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': '此请求需要重试键，请重试',
+  'error.IDEMPOTENCY_KEY_REUSED': '该请求键已用于另一个请求',
+  'error.INSUFFICIENT_BALANCE': '余额不足',
+  'error.AMOUNT_INVALID': '请输入正确的金额',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': '加密货币',
@@ -363,4 +371,10 @@ export const catalogue: Catalogue = {
   // Mail
   'mail.registerCodeSubject': '您的 Vela 注册验证码',
   'mail.registerCodeBody': '您的注册验证码为 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略此邮件。',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };

@@ -208,6 +208,14 @@ export const catalogue: Catalogue = {
   'error.NOT_AGENT': '僅代理可執行此操作',
   'error.VC_NOT_FOUND': '幣種不存在',
   'error.RANGE_TOO_LARGE': '時間範圍過大：最多 {{max}} 根K線',
+  // Money: ledger, wallets, transfers
+  'error.IDEMPOTENCY_KEY_REQUIRED': '此請求需要重試鍵，請重試',
+  'error.IDEMPOTENCY_KEY_REUSED': '該請求鍵已用於另一個請求',
+  'error.INSUFFICIENT_BALANCE': '餘額不足',
+  'error.AMOUNT_INVALID': '請輸入正確的金額',
+  // Payment methods, real-name verification, uploads (errors)
+  // Operators' console (errors)
+  // Deposits and withdrawals (errors)
 
   // Dictionaries
   'dict.VcTypeEnum.1': '加密貨幣',
@@ -363,4 +371,10 @@ export const catalogue: Catalogue = {
   // Mail
   'mail.registerCodeSubject': '您的 Vela 註冊驗證碼',
   'mail.registerCodeBody': '您的註冊驗證碼為 {{code}}，{{minutes}} 分鐘內有效。若非本人操作，請忽略此郵件。',
+
+  // Wallet: assets, transfers, bills
+
+  // Payment methods, real-name verification, uploads
+
+  // Deposits and withdrawals
 };
