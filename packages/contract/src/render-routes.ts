@@ -5,7 +5,8 @@ import type { Endpoint } from './endpoint.ts';
  * declarations. A test compares the file with this output; `npm run contract:routes` rewrites it.
  */
 export function renderRoutes(modules: Record<string, Record<string, unknown>>): string {
-  const names = Object.keys(modules);
+  // A module without endpoints yet has nothing to import.
+  const names = Object.keys(modules).filter((name) => Object.values(modules[name] ?? {}).some(isEndpoint));
   const lines = [
     '// Generated from the endpoint declarations by `npm run contract:routes`; do not edit by hand.',
     '// Only paths and auth modes live here, the schemas stay types, so clients that call through',

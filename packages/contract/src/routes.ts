@@ -4,10 +4,6 @@
 import type * as system from './system.ts';
 import type * as user from './user.ts';
 import type * as market from './market.ts';
-import type * as wallet from './wallet.ts';
-import type * as payment from './payment.ts';
-import type * as funding from './funding.ts';
-import type * as admin from './admin.ts';
 import { route } from './route.ts';
 
 export const routes = {
@@ -46,13 +42,5 @@ export const routes = {
     marketList: route<typeof market.marketList>('/vc/market/list', 'none'),
     timingConfigList: route<typeof market.timingConfigList>('/portal/vc-timing-trade-config/list', 'none'),
     vcList: route<typeof market.vcList>('/portal/vc/list', 'none'),
-  },
-  wallet: {
-  },
-  payment: {
-  },
-  funding: {
-  },
-  admin: {
   },
 } as const;
