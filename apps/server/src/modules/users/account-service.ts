@@ -243,15 +243,33 @@ export class AccountService {
     if (body.newPwd !== body.prePwd)
       throw fieldError('PASSWORDS_MISMATCH', 'prePwd', 'validation.passwordsMismatch');
     const user = await this.requireUser(session);
-    if (!user.fund_pwd_hash) throw new AppError('FUND_PASSWORD_NOT_SET');
-    await this.deps.guard.assertAllowed('password', `fund:${user.id}`);
-    if (!(await verifyPassword(user.fund_pwd_hash, body.oldPwd))) {
-      await this.deps.guard.recordFailure('password', `fund:${user.id}`);
-      throw fieldError('FUND_PASSWORD_WRONG', 'oldPwd');
-    }
+    await this.checkFundPassword(user, body.oldPwd, 'oldPwd');
     if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
     await updateUser(this.db, user.id, { fund_pwd_hash: await hashPassword(body.newPwd) });
     return null;
+  }
+
+  // ---- checks other modules run before money or bindings change ------------------------------
+
+  /**
+   * The checks a money-moving or binding request passes first: the fund password (which must be
+   * set), and the Google code when the user has bound an authenticator (the code's time step is
+   * claimed, so it cannot be used twice). `fields` name the request fields that carried them.
+   * Returns the user's row, read once for the caller.
+   */
+  async verifyCredentials(
+    userId: number,
+    credentials: { fundPwd: string; googleCode?: string | undefined },
+    fields: { fundPwd: string; googleCode?: string } = { fundPwd: 'fundPwd', googleCode: 'googleCode' },
+  ): Promise<UserRow> {
+    const user = await this.requireUser({ userId, sessionId: 0 });
+    await this.checkFundPassword(user, credentials.fundPwd, fields.fundPwd);
+    if (user.google_secret) {
+      const field = fields.googleCode ?? 'googleCode';
+      if (!credentials.googleCode) throw fieldError('GOOGLE_CODE_REQUIRED', field);
+      await this.checkGoogleCode(user, user.google_secret, credentials.googleCode, field);
+    }
+    return user;
   }
 
   // ---- agents -------------------------------------------------------------------------------
@@ -278,6 +296,16 @@ export class AccountService {
     if (!(await verifyPassword(user.login_pwd_hash, preHashed))) {
       await this.deps.guard.recordFailure('password', `login:${user.id}`);
       throw fieldError('PASSWORD_WRONG', field);
+    }
+  }
+
+  /** Failures count against the account, so the fund password cannot be guessed one call at a time. */
+  private async checkFundPassword(user: UserRow, preHashed: string, field: string): Promise<void> {
+    if (!user.fund_pwd_hash) throw new AppError('FUND_PASSWORD_NOT_SET');
+    await this.deps.guard.assertAllowed('password', `fund:${user.id}`);
+    if (!(await verifyPassword(user.fund_pwd_hash, preHashed))) {
+      await this.deps.guard.recordFailure('password', `fund:${user.id}`);
+      throw fieldError('FUND_PASSWORD_WRONG', field);
     }
   }
 
