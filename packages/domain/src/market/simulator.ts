@@ -17,8 +17,16 @@ export interface SimCoin {
   volatility: number;
   /** Annualised drift, e.g. 0.05. */
   drift: number;
-  /** Typical traded volume per second, in base units. */
+  /** Typical traded volume per second, in base units, when the price is at `referencePrice`. */
   volumePerSecond: number;
+  /**
+   * The price (minor units) at which `volumePerSecond` is typical. Away from it the volume in base
+   * units scales inversely with the price, so that the traded value stays typical, as it does in real
+   * markets, where people trade amounts of money rather than numbers of coins. Without it, years of
+   * backfilled history that wander far above the reference would multiply the turnover by the same
+   * factor, beyond any real market and beyond a 64-bit column.
+   */
+  referencePrice?: bigint;
 }
 
 export interface SimTick {
@@ -72,11 +80,22 @@ function nextPrice(
   return { price: priceToMinor(next, coin.priceScale), z };
 }
 
-/** Volume over `seconds`: log-normal around the typical rate, and busier when the price moves more. */
-function volumeFor(seed: number, coin: SimCoin, stepKey: number, seconds: number, z: number): bigint {
+/**
+ * Volume over `seconds` at `price`: log-normal around the typical rate, busier when the price moves
+ * more, and scaled to the price (see `SimCoin.referencePrice`).
+ */
+function volumeFor(
+  seed: number,
+  coin: SimCoin,
+  stepKey: number,
+  seconds: number,
+  z: number,
+  price: bigint,
+): bigint {
   const noise = Math.exp(0.6 * normalAt(seed, coin.id + 0x5bd1e995, stepKey) - 0.18);
   const activity = 1 + 0.35 * Math.abs(z);
-  const units = coin.volumePerSecond * seconds * noise * activity;
+  const scale = coin.referencePrice && price > 0n ? Number(coin.referencePrice) / Number(price) : 1;
+  const units = coin.volumePerSecond * seconds * noise * activity * scale;
   return BigInt(Math.round(units * 10 ** coin.volumeScale));
 }
 
@@ -84,7 +103,7 @@ function volumeFor(seed: number, coin: SimCoin, stepKey: number, seconds: number
 export function simulateTick(seed: number, coin: SimCoin, previousPrice: bigint, timeMs: number): SimTick {
   const stepKey = Math.floor(timeMs / 1000);
   const { price, z } = nextPrice(seed, coin, previousPrice, stepKey, 1);
-  const volume = volumeFor(seed, coin, stepKey, 1, z);
+  const volume = volumeFor(seed, coin, stepKey, 1, z, price);
   return { vcId: coin.id, timeMs: stepKey * 1000, price, volume, turnover: turnoverOf(volume, price, coin) };
 }
 
@@ -111,8 +130,8 @@ export function simulateCandle(
   const down = Math.exp(-sigma * 0.6 * uniformAt(seed, coin.id, stepKey, 4));
   const high = priceToMinor(minorToNumber(top, coin.priceScale) * up, coin.priceScale);
   const low = priceToMinor(minorToNumber(bottom, coin.priceScale) * down, coin.priceScale);
-  const volume = volumeFor(seed, coin, stepKey, seconds, z);
   const average = (openPrice + close) / 2n;
+  const volume = volumeFor(seed, coin, stepKey, seconds, z, average);
   return {
     t: openTime,
     o: openPrice,

@@ -182,6 +182,27 @@ describe('simulateCandle', () => {
     expect(ratio).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.25);
   });
+
+  it('keeps the traded value typical however far the price wanders from its reference', () => {
+    const XRP: SimCoin = {
+      id: 6,
+      priceScale: 4,
+      volumeScale: 1,
+      volatility: 0.8,
+      drift: 0,
+      volumePerSecond: 25_000,
+      referencePrice: 5_234n,
+    };
+    const week = 7 * 24 * 3_600_000;
+    const atReference = simulateCandle(3, XRP, 5_234n, T0, week);
+    // The same draw a thousand times higher: a thousandth of the coins, about the same value.
+    const bubble = simulateCandle(3, XRP, 5_234_000n, T0, week);
+    const ratio = Number(bubble.q) / Number(atReference.q);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+    // A week of a busy coin stays far inside a signed 64-bit column.
+    expect(bubble.q).toBeLessThan(2n ** 63n / 100n);
+  });
 });
 
 describe('money helpers', () => {
