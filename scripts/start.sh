@@ -2,6 +2,8 @@
 # README command 1: install, build, migrate and seed the embedded SQLite database under ./data, and
 # serve the web app (/), the admin console (/admin), the API (/api) and its docs (/api/docs) on one
 # port (PORT, default 8080). Migration and seeding happen in `serve` and only add what is missing.
+# `serve` then prints the demo logins: users, and the console's operators with their TOTP secrets
+# (`npm run ops -- operator-code <username>` prints an operator's current code).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,9 +1,120 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** The app's entry module, and the first screen's page: the root redirects to /home. */
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const FIRST_SCREEN = fileURLToPath(new URL('./src/features/home/home-page.tsx', import.meta.url));
+/** The brand's default language (FALLBACK_LOCALE), whose catalogue a first visit loads. */
+const DEFAULT_CATALOGUE = /[\\/]catalogues[\\/]kr\.ts$/;
+
+/**
+ * Preloads the first screen from index.html (decision 013). The entry loads each page as a lazy
+ * chunk, which the browser would otherwise discover only after the entry script has run: a whole
+ * extra round trip before the home screen can render. /home is where nearly every visit starts, so
+ * its chunk, the chunks it imports and their stylesheets are named in the HTML and fetched alongside
+ * the entry. The default catalogue is preloaded for the same reason; a visitor who chose another
+ * language fetches that one as before.
+ */
+function preloadFirstScreen(): Plugin {
+  let base = '/';
+  return {
+    name: 'vela:preload-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (scripts.has(chunk.fileName)) return;
+          scripts.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) visit(imported);
+          }
+        };
+        for (const test of [
+          (id: string) => id === FIRST_SCREEN,
+          (id: string) => DEFAULT_CATALOGUE.test(id),
+        ]) {
+          const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
+          if (!chunk)
+            throw new Error('preloadFirstScreen: the home page or the default catalogue has no chunk');
+          visit(chunk);
+        }
+        // What the entry already loads is in the HTML; the rest is added after it.
+        const missing = (file: string) => !html.includes(`${base}${file}"`);
+        return [
+          ...[...scripts].filter(missing).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...styles].filter(missing).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
+/** The module ids statically reachable from `from`, not following imports for which `follow` says no. */
+function staticClosure(
+  from: string,
+  info: (id: string) => { importedIds: readonly string[] } | null,
+  follow: (id: string) => boolean = () => true,
+): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const imported of info(id)?.importedIds ?? []) if (follow(imported)) queue.push(imported);
+  }
+  return seen;
+}
+
+/**
+ * The app's shared components and system modules that the home page uses and the entry does not, as
+ * one chunk. Left to itself the bundler gives each its own file, by the set of pages sharing it, and
+ * the first screen came in seventeen files, eight of them under 1 KiB, each a request on a phone's
+ * HTTP/1.1 connections (decision 013). Computed from the module graph, so it follows the code; the
+ * entry's own modules are left out so that this chunk only imports from the entry's chunks, never the
+ * other way round, and only the named modules move (not what they import, which would drag whole
+ * packages in through their index files).
+ */
+function firstScreenGroup() {
+  let members: Set<string> | undefined;
+  const shared = /[\\/]src[\\/](components|system)[\\/]/;
+  return {
+    name: (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
+      if (!members) {
+        const info = (m: string) => ctx.getModuleInfo(m);
+        const entry = staticClosure(ENTRY, info);
+        const home = staticClosure(FIRST_SCREEN, info, (m) => !m.includes('node_modules'));
+        members = new Set([...home].filter((m) => shared.test(m) && !entry.has(m)));
+      }
+      return members.has(id) ? 'first-screen' : null;
+    },
+    debugName: 'first-screen',
+    includeDependenciesRecursively: false,
+  };
+}
 
 // During development the API runs on its own port (npm run dev); Vite proxies /api and the line list.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFirstScreen()],
   server: {
     port: 5173,
     proxy: {
@@ -17,9 +128,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // The English catalogue is a group of its own: left alone it shares a chunk with the bundler's
-        // runtime helpers, which every page imports, so it loaded whatever the language.
-        codeSplitting: { groups: [{ name: 'en', test: /catalogues[\\/]en\.ts$/ }] },
+        codeSplitting: {
+          groups: [
+            // The English catalogue is a group of its own: left alone it shares a chunk with the
+            // bundler's runtime helpers, which every page imports, so it loaded whatever the language.
+            { name: 'en', test: /catalogues[\\/]en\.ts$/ },
+            // The libraries every screen runs on, as one file instead of seven (decision 013).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            { ...firstScreenGroup(), priority: 1 },
+          ],
+        },
       },
     },
   },

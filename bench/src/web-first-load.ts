@@ -56,8 +56,9 @@ function print(title: string, rows: Row[]): number {
     console.log(`    ${row.name.padEnd(44)} ${row.kib.toFixed(1).padStart(6)} KiB`);
   }
   const verdict = total <= FIRST_LOAD_BUDGET_KIB ? 'within' : 'OVER';
+  // The file count matters too: each is a request, and a phone on HTTP/1.1 opens at most six at a time.
   console.log(
-    `    ${'total'.padEnd(44)} ${total.toFixed(1).padStart(6)} KiB gz  (budget ${FIRST_LOAD_BUDGET_KIB} KiB: ${verdict})`,
+    `    ${`total, ${rows.length} files`.padEnd(44)} ${total.toFixed(1).padStart(6)} KiB gz  (budget ${FIRST_LOAD_BUDGET_KIB} KiB: ${verdict})`,
   );
   return total;
 }
@@ -97,17 +98,35 @@ export async function browserFirstLoad(): Promise<{
     });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
+    // The home screen is painted when its content is in the DOM and a frame has been drawn. The page
+    // itself notes that moment, as it happens: asking from here afterwards would come later, and count
+    // what loads once the screen is up (the deferred popups) as if it had come before.
+    await page.addInitScript(() => {
+      // Runs in the page; bench has no DOM types.
+      const page = globalThis as unknown as {
+        document: { querySelector(selector: string): unknown };
+        MutationObserver: new (cb: () => void) => {
+          observe(target: unknown, options: object): void;
+          disconnect(): void;
+        };
+        requestAnimationFrame(cb: () => void): void;
+        __homePaintedMs?: number;
+      };
+      const observer = new page.MutationObserver(() => {
+        if (!page.document.querySelector('.home .quick-menus')) return;
+        observer.disconnect();
+        page.requestAnimationFrame(() =>
+          page.requestAnimationFrame(() => (page.__homePaintedMs = performance.now())),
+        );
+      });
+      observer.observe(page.document, { childList: true, subtree: true });
+    });
     await page.goto(`${server.origin}/home`);
-    // The home screen is painted when its content is in the DOM and a frame has been drawn.
-    await page.locator('.home .quick-menus').waitFor();
+    await page.waitForFunction(
+      () => (globalThis as { __homePaintedMs?: number }).__homePaintedMs !== undefined,
+    );
     const homeMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          // Runs in the page; bench has no DOM types.
-          const raf = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void })
-            .requestAnimationFrame;
-          raf(() => raf(() => resolve(performance.now())));
-        }),
+      () => (globalThis as { __homePaintedMs?: number }).__homePaintedMs ?? -1,
     );
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     const timing = await page.evaluate(() => ({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './web-server.ts';
@@ -6,23 +7,34 @@ import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './web-server.ts';
  * Lighthouse (mobile form factor, its default simulated throttling) against /home of the built
  * server, in Debian's Chromium started by chrome-launcher: no browser is ever downloaded and only
  * loopback is used. Target of the "Markets" issue: performance score ≥ 90.
+ *
+ * One run's score moves by several points with the load of the machine, so the benchmark runs
+ * Lighthouse LIGHTHOUSE_RUNS times (default 3), each in a fresh browser, and judges the median run.
+ * LIGHTHOUSE_REPORT=<file> writes the median run's full JSON report, for looking into the figures.
  */
 export const LIGHTHOUSE_TARGET = 90;
 const TIME_LIMIT_MS = 120_000;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
-export async function benchWebLighthouse(): Promise<void> {
-  console.log(`\nLighthouse, mobile, /home (target performance ≥ ${LIGHTHOUSE_TARGET})`);
-  let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+interface Run {
+  score: number;
+  metrics: Record<'fcp' | 'lcp' | 'tbt' | 'cls' | 'si', string>;
+  version: string;
+  browser: string;
+  warnings: string[];
+  report: unknown;
+}
+
+async function runOnce(origin: string): Promise<Run> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
-    server = await startBuiltServer();
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: CHROMIUM_FLAGS,
       logLevel: 'silent',
     });
-    const run = lighthouse(`${server.origin}/home`, {
+    const run = lighthouse(`${origin}/home`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -39,20 +51,64 @@ export async function benchWebLighthouse(): Promise<void> {
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
-    console.log(
-      `  performance ${score} (${score >= LIGHTHOUSE_TARGET ? 'meets' : 'BELOW'} target ${LIGHTHOUSE_TARGET})  Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`,
-    );
-    console.log(
-      `  FCP ${audit('first-contentful-paint')}   LCP ${audit('largest-contentful-paint')}   TBT ${audit('total-blocking-time')}   CLS ${audit('cumulative-layout-shift')}   SI ${audit('speed-index')}`,
-    );
-    for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
-  } catch (error) {
-    console.log(`  could not run Lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      metrics: {
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        si: audit('speed-index'),
+      },
+      version: lhr.lighthouseVersion,
+      browser: lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium',
+      warnings: lhr.runWarnings,
+      report: lhr,
+    };
   } finally {
     if (timer) clearTimeout(timer);
     if (chrome) await Promise.resolve(chrome.kill()).catch(() => undefined);
+  }
+}
+
+function line(run: Run): string {
+  const m = run.metrics;
+  return `FCP ${m.fcp}   LCP ${m.lcp}   TBT ${m.tbt}   CLS ${m.cls}   SI ${m.si}`;
+}
+
+export async function benchWebLighthouse(): Promise<void> {
+  console.log(
+    `\nLighthouse, mobile, /home (target performance ≥ ${LIGHTHOUSE_TARGET}, median of ${RUNS} run${RUNS === 1 ? '' : 's'})`,
+  );
+  let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+  try {
+    server = await startBuiltServer();
+    const runs: Run[] = [];
+    // Lighthouse now and then loses a trace (NO_NAVSTART, NO_FCP) on a loaded machine; such a run is
+    // reported and replaced, up to two times.
+    for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 2; attempt += 1) {
+      try {
+        const run = await runOnce(server.origin);
+        runs.push(run);
+        if (RUNS > 1) console.log(`  run ${runs.length}: performance ${run.score}   ${line(run)}`);
+      } catch (error) {
+        console.log(`  a run failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (runs.length === 0) throw new Error('every run failed');
+    const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)] as Run;
+    const of = runs.length === RUNS ? '' : ` (median of the ${runs.length} runs that finished)`;
+    console.log(
+      `  performance ${median.score}${of} (${median.score >= LIGHTHOUSE_TARGET ? 'meets' : 'BELOW'} target ${LIGHTHOUSE_TARGET})  Lighthouse ${median.version}, ${median.browser}`,
+    );
+    console.log(`  ${line(median)}`);
+    for (const warning of new Set(runs.flatMap((run) => run.warnings))) console.log(`  warning: ${warning}`);
+    const reportFile = process.env.LIGHTHOUSE_REPORT;
+    if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(median.report));
+  } catch (error) {
+    console.log(`  could not run Lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
     await server?.stop();
   }
 }

@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const webDist = path.join(repoRoot, 'apps/web/dist');
+/**
+ * The built web app the benchmarks measure and serve. WEB_DIST (the server's own setting, relative to
+ * the repository) points both at another build, so a bundle can be measured without replacing the
+ * shared apps/web/dist.
+ */
+export const webDist = path.resolve(repoRoot, process.env.WEB_DIST ?? 'apps/web/dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags every browser run here uses: headless, loopback only, nothing fetched from the outside. */
 export const CHROMIUM_FLAGS = [

@@ -1,70 +1,67 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, ConfigProvider, Descriptions, Layout, Typography } from 'antd';
-import type { Envelope } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from './api.ts';
+import LoginPage from './pages/login-page.tsx';
+import { useSessionState } from './session.ts';
+import { Shell } from './shell.tsx';
 
-type Status =
-  | { state: 'checking' }
-  | { state: 'up'; serverTime: number; latencyMs: number }
-  | { state: 'down'; reason: string };
+const THEME_KEY = 'vela-admin-theme';
+export type ThemeMode = 'light' | 'dark';
 
-/** Measures the API the console talks to, through the same contract endpoint the app's line probe uses. */
-function useApiStatus(): Status {
-  const [status, setStatus] = useState<Status>({ state: 'checking' });
-  useEffect(() => {
-    const started = performance.now();
-    fetch(`/api${routes.system.ping.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-      .then((response) => response.json() as Promise<Envelope<{ serverTime: number }>>)
-      .then((envelope) => {
-        if (!envelope.success || !envelope.data) throw new Error(envelope.message);
-        setStatus({
-          state: 'up',
-          serverTime: envelope.data.serverTime,
-          latencyMs: Math.round(performance.now() - started),
-        });
-      })
-      .catch((error: unknown) =>
-        setStatus({ state: 'down', reason: error instanceof Error ? error.message : String(error) }),
-      );
-  }, []);
-  return status;
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Viewing a user writes an audit row, so data is not refetched behind the operator's back.
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+      // A refusal (a wrong role, a gone session, bad input) stays a refusal; only the network is retried.
+      retry: (failures, error) =>
+        failures < 2 && error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT'),
+    },
+  },
+});
+
+function storedTheme(): ThemeMode {
+  try {
+    return localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
 }
 
 /**
- * The operators' console. Review queues, configuration, support tools and the audit log are added
- * with the features they operate on; this shell shows which server it is connected to.
+ * The operators' console: the sign-in screen until an operator session exists, then the shell with
+ * the pages of pages/registry.tsx. English only (decision 017).
  */
 export function App() {
-  const status = useApiStatus();
+  const [mode, setMode] = useState<ThemeMode>(storedTheme);
+  useEffect(() => {
+    localStorage.setItem(THEME_KEY, mode);
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#d89e00' } }}>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header style={{ color: '#fff', fontWeight: 600, fontSize: 18 }}>
-          Vela operators&apos; console
-        </Layout.Header>
-        <Layout.Content style={{ padding: 24, maxWidth: 960 }}>
-          <Card title="Server">
-            {status.state === 'down' ? (
-              <Alert type="error" message={`The API does not answer: ${status.reason}`} />
-            ) : null}
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="API">
-                {status.state === 'up' ? `up, ${status.latencyMs} ms` : status.state}
-              </Descriptions.Item>
-              <Descriptions.Item label="Server time">
-                {status.state === 'up' ? new Date(status.serverTime).toISOString() : '—'}
-              </Descriptions.Item>
-              <Descriptions.Item label="API documentation">
-                <Typography.Link href="/api/docs">/api/docs</Typography.Link>
-              </Descriptions.Item>
-            </Descriptions>
-          </Card>
-        </Layout.Content>
-      </Layout>
+    <ConfigProvider
+      theme={{
+        algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: '#d89e00' },
+      }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <Gate mode={mode} onModeChange={setMode} />
+        </QueryClientProvider>
+      </AntApp>
     </ConfigProvider>
   );
+}
+
+function Gate({ mode, onModeChange }: { mode: ThemeMode; onModeChange: (mode: ThemeMode) => void }) {
+  const { session, endedBecause } = useSessionState();
+  useEffect(() => {
+    // Nothing one operator loaded may show to the next one at this desk.
+    if (!session) queryClient.clear();
+  }, [session]);
+  if (!session) return <LoginPage notice={endedBecause} />;
+  return <Shell session={session} mode={mode} onModeChange={onModeChange} />;
 }

@@ -23,6 +23,20 @@ import { registerLinesRoute } from './modules/system/lines-route.ts';
 import { AccountService } from './modules/users/account-service.ts';
 import { AttemptGuard } from './modules/users/attempt-guard.ts';
 import { addUserRoutes } from './modules/users/user-routes.ts';
+import { addPaymentRoutes } from './modules/payment/payment-routes.ts';
+import { addPaymentAdminRoutes } from './modules/payment/payment-admin-routes.ts';
+import { PaymentService } from './modules/payment/payment-service.ts';
+import { OperatorService } from './modules/operators/operator-service.ts';
+import { addOperatorRoutes } from './modules/operators/operator-routes.ts';
+import { createMoney, type Money } from './modules/ledger/money.ts';
+import { WalletService } from './modules/wallet/wallet-service.ts';
+import { addWalletRoutes } from './modules/wallet/wallet-routes.ts';
+import { FundingService } from './modules/funding/funding-service.ts';
+import { addFundingRoutes } from './modules/funding/funding-routes.ts';
+import { paymentPorts } from './modules/funding/payment-ports.ts';
+import { TimingService } from './modules/timing/timing-service.ts';
+import { TimingSettler } from './modules/timing/timing-settler.ts';
+import { addTimingRoutes } from './modules/timing/timing-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -41,6 +55,13 @@ export interface AppOptions {
    * (decision 012). Default: on unless NODE_ENV is production; the test helper always sets it.
    */
   verifyAnswers?: boolean;
+  /** The ledger and its committer; tests pass one to share it with their own checks. */
+  money?: Money;
+  /**
+   * The settler of timed orders. Without it the app makes one that settles on its own timer; tests
+   * pass one without a timer and settle at the instants they choose.
+   */
+  timingSettler?: TimingSettler;
 }
 
 /**
@@ -112,11 +133,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const table = new RouteTable();
   addSystemRoutes(table, { db: storage.db, messages });
   addUserRoutes(table, accounts);
+  // Payment methods, real-name verification and uploads; deposits, withdrawals and the console use
+  // the same service (its methods take a transaction, so their rows commit with theirs).
+  const payments = new PaymentService({ db: storage.db, accounts });
+  addPaymentRoutes(table, payments);
+  addPaymentAdminRoutes(table, { db: storage.db, payments });
   const market = options.market ?? new MarketRuntime({ db: storage.db });
   addMarketRoutes(table, { db: storage.db, runtime: market, messages });
+  const money = options.money ?? createMoney(storage);
+  addWalletRoutes(table, new WalletService({ db: storage.db, money, market }));
+  addFundingRoutes(
+    table,
+    new FundingService({ db: storage.db, money, accounts, ports: paymentPorts(payments) }),
+  );
+  const settler =
+    options.timingSettler ??
+    new TimingSettler({
+      db: storage.db,
+      money,
+      timerMs: 100,
+      onError: (error) => app.log.error({ err: error }, 'settling timed orders failed'),
+    });
+  addTimingRoutes(table, new TimingService({ db: storage.db, money, settler }));
+  // Open orders are loaded (and those that expired while the server was down are settled from the
+  // recorded history) before the first request is answered.
+  app.addHook('onReady', () => settler.start());
+  app.addHook('onClose', () => settler.stop());
+  // The operators' console: its own sessions, attempt counters under their own keys (decision 016).
+  const operators = new OperatorService({ db: storage.db, guard: new AttemptGuard(attemptStore) });
+  addOperatorRoutes(table, operators);
   registerContractRoutes(app, table, {
     messages,
     authenticate: (token) => accounts.authenticate(token),
+    authenticateOperator: (token) => operators.authenticate(token),
     verifyAnswers,
   });
   registerLinesRoute(app, config.SERVER_LINES);

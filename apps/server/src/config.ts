@@ -19,7 +19,7 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Folder of the embedded SQLite database and of uploaded files. */
+  /** Folder of the embedded SQLite database (uploaded images live in the database). */
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL instead of SQLite when set (scale-out mode). */
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),

@@ -52,6 +52,64 @@ test('home shows banners, the notice ticker and rankings whose prices move', asy
   expect(errors).toEqual([]);
 });
 
+/** Moves one finger across the screen through the browser's own touch input, as a phone sends it. */
+async function touchDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps = 10,
+) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= steps; i += 1) {
+    const point = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('home: the banners follow a swipe, a pull refreshes, and a notice opens its detail', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  const errors = collectConsoleErrors(page);
+  let noticeLoads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/sys-notice/list')) noticeLoads += 1;
+  });
+  await page.goto('/home');
+  const carousel = page.getByTestId('banner-carousel');
+  await expect(carousel).toBeVisible();
+  await expect(page.getByTestId('ranking-row')).toHaveCount(5);
+
+  // Focus inside holds the autoplay, so only the swipe moves the banners.
+  await carousel.locator('.carousel__slide:not([aria-hidden="true"]) button').focus();
+  const dots = carousel.locator('.carousel__dot');
+  const count = await dots.count();
+  const active = () =>
+    dots.evaluateAll((all) => all.findIndex((dot) => dot.classList.contains('carousel__dot--active')));
+  const before = await active();
+  const box = (await carousel.boundingBox())!;
+  const middle = box.y + box.height / 2;
+  await touchDrag(page, { x: box.x + box.width * 0.8, y: middle }, { x: box.x + box.width * 0.2, y: middle });
+  await expect.poll(active).toBe((before + 1) % count);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Pulling the page down from the top past the threshold reloads the notices, banners and prices.
+  const loadsBefore = noticeLoads;
+  await touchDrag(page, { x: 187, y: 320 }, { x: 187, y: 620 }, 14);
+  await expect.poll(() => noticeLoads).toBeGreaterThan(loadsBefore);
+  await expect(page.getByTestId('pull-to-refresh')).toHaveAttribute('data-status', 'pulling');
+
+  await page.locator('[data-testid="notice-item"]:not([aria-hidden="true"])').click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByTestId('notice-detail')).toBeVisible();
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('tapping a ranking coin opens the trade page with that coin and a drawn chart', async ({ page }) => {
   await useLanguage(page, 'en');
   const errors = collectConsoleErrors(page);

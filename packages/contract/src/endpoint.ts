@@ -14,6 +14,13 @@ import { z } from 'zod';
  */
 export type AuthMode = 'none' | 'user' | 'optional' | 'operator';
 
+/**
+ * The roles of the operators' console. Administrators manage operators; finance reviews money
+ * (deposits, withdrawals, adjustments); support helps users (bound methods, identity). Decision 016.
+ */
+export const OPERATOR_ROLES = ['administrator', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
 export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
   Data extends z.ZodType = z.ZodType,
@@ -36,6 +43,11 @@ export interface Endpoint<
    * same key with a different body is refused (DESIGN.md §4).
    */
   readonly idempotent?: boolean;
+  /**
+   * `operator` endpoints only: the operator roles that may call it; absent means any operator. An
+   * operator of another role is answered FORBIDDEN.
+   */
+  readonly roles?: Auth extends 'operator' ? readonly OperatorRole[] : never;
 }
 
 export function endpoint<Body extends z.ZodType, Data extends z.ZodType, Auth extends AuthMode>(

@@ -3,6 +3,7 @@ import * as funding from './funding.ts';
 import * as market from './market.ts';
 import * as payment from './payment.ts';
 import * as system from './system.ts';
+import * as timing from './timing.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -19,9 +20,10 @@ export * from './wallet.ts';
 export * from './payment.ts';
 export * from './admin.ts';
 export * from './funding.ts';
+export * from './timing.ts';
 
 /** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
-export const endpoints = { system, user, market, wallet, payment, funding, admin };
+export const endpoints = { system, user, market, wallet, payment, funding, admin, timing };
 
 export function allEndpoints(): Endpoint[] {
   const list: Endpoint[] = [];

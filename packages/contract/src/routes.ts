@@ -4,6 +4,11 @@
 import type * as system from './system.ts';
 import type * as user from './user.ts';
 import type * as market from './market.ts';
+import type * as wallet from './wallet.ts';
+import type * as payment from './payment.ts';
+import type * as funding from './funding.ts';
+import type * as admin from './admin.ts';
+import type * as timing from './timing.ts';
 import { route } from './route.ts';
 
 export const routes = {
@@ -42,5 +47,65 @@ export const routes = {
     marketList: route<typeof market.marketList>('/vc/market/list', 'none'),
     timingConfigList: route<typeof market.timingConfigList>('/portal/vc-timing-trade-config/list', 'none'),
     vcList: route<typeof market.vcList>('/portal/vc/list', 'none'),
+  },
+  wallet: {
+    walletBills: route<typeof wallet.walletBills>('/wallet/bills', 'user'),
+    walletOverview: route<typeof wallet.walletOverview>('/wallet/overview', 'user'),
+    walletTransfer: route<typeof wallet.walletTransfer>('/wallet/transfer', 'user'),
+  },
+  payment: {
+    adminMethodList: route<typeof payment.adminMethodList>('/admin/payment-method/list', 'operator'),
+    adminMethodRemove: route<typeof payment.adminMethodRemove>('/admin/payment-method/remove', 'operator'),
+    adminMethodUpdate: route<typeof payment.adminMethodUpdate>('/admin/payment-method/update', 'operator'),
+    adminRealNameApprove: route<typeof payment.adminRealNameApprove>('/admin/real-name/approve', 'operator'),
+    adminRealNameImage: route<typeof payment.adminRealNameImage>('/admin/real-name/image', 'operator'),
+    adminRealNameList: route<typeof payment.adminRealNameList>('/admin/real-name/list', 'operator'),
+    adminRealNameReject: route<typeof payment.adminRealNameReject>('/admin/real-name/reject', 'operator'),
+    bankCardAdd: route<typeof payment.bankCardAdd>('/user/bank-card/add', 'user'),
+    bankCardList: route<typeof payment.bankCardList>('/user/bank-card/list', 'user'),
+    bankList: route<typeof payment.bankList>('/bank/list', 'none'),
+    chainList: route<typeof payment.chainList>('/portal/vc-chain/list', 'none'),
+    realNameGet: route<typeof payment.realNameGet>('/user/real-name/get', 'user'),
+    realNameSubmit: route<typeof payment.realNameSubmit>('/user/real-name/submit', 'user'),
+    uploadGet: route<typeof payment.uploadGet>('/upload/get', 'user'),
+    uploadImage: route<typeof payment.uploadImage>('/upload/image', 'user'),
+    walletAddressAdd: route<typeof payment.walletAddressAdd>('/user/wallet-address/add', 'user'),
+    walletAddressList: route<typeof payment.walletAddressList>('/user/wallet-address/list', 'user'),
+    zskAccountAdd: route<typeof payment.zskAccountAdd>('/user/zsk-account/add', 'user'),
+    zskAccountList: route<typeof payment.zskAccountList>('/user/zsk-account/list', 'user'),
+  },
+  funding: {
+    adminBalanceAdjust: route<typeof funding.adminBalanceAdjust>('/admin/balance/adjust', 'operator'),
+    adminRechargeApprove: route<typeof funding.adminRechargeApprove>('/admin/recharge/approve', 'operator'),
+    adminRechargeList: route<typeof funding.adminRechargeList>('/admin/recharge/list', 'operator'),
+    adminRechargeReject: route<typeof funding.adminRechargeReject>('/admin/recharge/reject', 'operator'),
+    adminRechargeVoucher: route<typeof funding.adminRechargeVoucher>('/admin/recharge/voucher', 'operator'),
+    adminWithdrawApprove: route<typeof funding.adminWithdrawApprove>('/admin/withdraw/approve', 'operator'),
+    adminWithdrawList: route<typeof funding.adminWithdrawList>('/admin/withdraw/list', 'operator'),
+    adminWithdrawReject: route<typeof funding.adminWithdrawReject>('/admin/withdraw/reject', 'operator'),
+    rechargeChannels: route<typeof funding.rechargeChannels>('/recharge/channel/list', 'user'),
+    rechargeOrders: route<typeof funding.rechargeOrders>('/recharge/order/list', 'user'),
+    rechargeRequest: route<typeof funding.rechargeRequest>('/recharge/request', 'user'),
+    withdrawChannels: route<typeof funding.withdrawChannels>('/withdraw/channel/list', 'user'),
+    withdrawOrders: route<typeof funding.withdrawOrders>('/withdraw/order/list', 'user'),
+    withdrawRequest: route<typeof funding.withdrawRequest>('/withdraw/request', 'user'),
+  },
+  admin: {
+    adminUserDetail: route<typeof admin.adminUserDetail>('/admin/users/detail', 'operator'),
+    adminUserSearch: route<typeof admin.adminUserSearch>('/admin/users/search', 'operator'),
+    auditPage: route<typeof admin.auditPage>('/admin/audit/page', 'operator'),
+    operatorCreate: route<typeof admin.operatorCreate>('/admin/operators/create', 'operator'),
+    operatorDisable: route<typeof admin.operatorDisable>('/admin/operators/disable', 'operator'),
+    operatorEnable: route<typeof admin.operatorEnable>('/admin/operators/enable', 'operator'),
+    operatorList: route<typeof admin.operatorList>('/admin/operators/list', 'operator'),
+    operatorLogin: route<typeof admin.operatorLogin>('/admin/login', 'none'),
+    operatorLogout: route<typeof admin.operatorLogout>('/admin/logout', 'operator'),
+    operatorMe: route<typeof admin.operatorMe>('/admin/me', 'operator'),
+    operatorResetTotp: route<typeof admin.operatorResetTotp>('/admin/operators/reset-totp', 'operator'),
+  },
+  timing: {
+    timingOrderDetail: route<typeof timing.timingOrderDetail>('/user/vc-timing-trade/detail', 'user'),
+    timingOrderList: route<typeof timing.timingOrderList>('/user/vc-timing-trade/list', 'user'),
+    timingOrderRequest: route<typeof timing.timingOrderRequest>('/user/vc-timing-trade/request', 'user'),
   },
 } as const;

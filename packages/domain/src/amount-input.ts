@@ -18,6 +18,13 @@ export interface AmountLimits {
 
 export type AmountError = 'amountEmpty' | 'amountWrong' | 'amountPrecision' | 'amountOutOfRange';
 
+/**
+ * No amount may exceed 10^18 minor units, whatever the limits say: balances and postings are
+ * signed 64-bit integers in the database (at most about 9.2 * 10^18), and a sum of two amounts
+ * must still fit.
+ */
+export const MAX_AMOUNT_MINOR = 10n ** 18n;
+
 export type AmountCheck = { ok: true; minor: bigint } | { ok: false; error: AmountError };
 
 /** Validates a typed amount against its limits, in a fixed order: empty, syntax, precision, range. */
@@ -35,7 +42,11 @@ export function checkAmount(input: string, limits: AmountLimits): AmountCheck {
   };
   const min = bound(limits.min);
   const max = bound(limits.max);
-  if ((min !== null && parsed.minor < min) || (max !== null && parsed.minor > max)) {
+  if (
+    parsed.minor > MAX_AMOUNT_MINOR ||
+    (min !== null && parsed.minor < min) ||
+    (max !== null && parsed.minor > max)
+  ) {
     return { ok: false, error: 'amountOutOfRange' };
   }
   return { ok: true, minor: parsed.minor };

@@ -4,3 +4,6 @@ export * from './amount-input.ts';
 export * from './account-rules.ts';
 export * from './password-hash.ts';
 export * from './market/index.ts';
+export * from './ledger/index.ts';
+export * from './funding.ts';
+export * from './timing.ts';

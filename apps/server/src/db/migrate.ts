@@ -2,6 +2,11 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Storage } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as markets from './migrations/0002-markets.ts';
+import * as ledger from './migrations/0003-ledger.ts';
+import * as paymentIdentity from './migrations/0004-payment-identity.ts';
+import * as operators from './migrations/0005-operators.ts';
+import * as funding from './migrations/0006-funding.ts';
+import * as timing from './migrations/0007-timing.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -10,6 +15,11 @@ import * as markets from './migrations/0002-markets.ts';
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }> = {
   '0001-foundation': foundation,
   '0002-markets': markets,
+  '0003-ledger': ledger,
+  '0004-payment-identity': paymentIdentity,
+  '0005-operators': operators,
+  '0006-funding': funding,
+  '0007-timing': timing,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<string[]> {

@@ -142,6 +142,10 @@ export interface VcTable {
   sim_drift: string;
   sim_volume_per_second: string;
   created_at: number;
+  /** 1 when users hold the coin in wallets (deposits, withdrawals, balances). */
+  wallet: Generated<number>;
+  /** Decimals of wallet amounts: balances and postings are in units of 10^-amount_scale. */
+  amount_scale: Generated<number>;
 }
 
 export interface VcTimingConfigTable {
@@ -206,6 +210,308 @@ export interface UserChartSettingsTable {
   updated_at: number;
 }
 
+// ---- ledger (migration 0003) ----------------------------------------------------------------
+
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  /** Null for the platform's accounts. */
+  user_id: number | null;
+  vc_id: number;
+  kind: string;
+  balance_minor: Generated<bigint>;
+  created_at: number;
+}
+
+export interface JournalEntryTable {
+  id: Generated<number>;
+  type: string;
+  vc_id: number;
+  ref_type: string;
+  ref_id: number;
+  memo: string | null;
+  created_at: number;
+}
+
+export interface JournalPostingTable {
+  id: Generated<number>;
+  entry_id: number;
+  account_id: number;
+  user_id: number | null;
+  vc_id: number;
+  entry_type: string;
+  amount_minor: bigint;
+  balance_after_minor: bigint;
+  created_at: number;
+}
+
+export interface IdempotencyKeyTable {
+  owner: string;
+  idem_key: string;
+  endpoint: string;
+  request_hash: string;
+  /** The JSON of the first answer's `data`. */
+  response: string;
+  created_at: number;
+}
+
+export interface WalletTransferTable {
+  id: Generated<number>;
+  user_id: number;
+  vc_id: number;
+  from_kind: string;
+  to_kind: string;
+  amount_minor: bigint;
+  created_at: number;
+}
+
+export interface BalanceAdjustmentTable {
+  id: Generated<number>;
+  user_id: number;
+  vc_id: number;
+  operator_id: number;
+  delta_minor: bigint;
+  reason: string;
+  created_at: number;
+}
+
+/** Operators' console accounts (decision 016); never deleted, only disabled. */
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-case username, unique. */
+  username_key: string;
+  /** One of the contract's OPERATOR_ROLES. */
+  role: string;
+  password_hash: string;
+  totp_secret: string;
+  /** The TOTP time step of the last accepted code; a code of that step or earlier is refused. */
+  totp_last_step: Generated<number>;
+  /** 1 active, 0 disabled. */
+  status: Generated<number>;
+  created_at: number;
+  created_by: number | null;
+  last_login_at: number | null;
+  last_login_ip: string | null;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  operator_id: number;
+  ip: string | null;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+}
+
+/** Append-only: triggers refuse UPDATE and DELETE (migration 0005). Write it with `recordAudit`. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: number;
+  operator_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  reason: string | null;
+  /** JSON object of text values. */
+  detail: string | null;
+  ip: string | null;
+}
+
+// ---- payment methods, real-name verification, uploads (migration 0004) ---------------------
+
+export interface BankTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** ISO 3166 alpha-2; Japanese banks need katakana, Peruvian ones a CCI (decision 014). */
+  country: string;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+}
+
+export interface VcChainTable {
+  id: Generated<number>;
+  vc_id: number;
+  chain_name: string;
+  /** One of the payment module's ADDRESS_FORMATS. */
+  address_format: string;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** An uploaded image, re-encoded without metadata; private to its owner and operators (decision 015). */
+export interface UploadTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  mime: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  sha256: string;
+  file_name: string | null;
+  content: Buffer;
+  created_at: number;
+  used_at: number | null;
+  /** What took the image: "verification:12", "recharge:7". */
+  used_by: string | null;
+}
+
+/** Columns customer service sets when it changes or removes a user's payment method. */
+interface SupportedMethodColumns {
+  created_at: number;
+  updated_at: number | null;
+  updated_by: number | null;
+  updated_reason: string | null;
+  removed_at: number | null;
+  removed_by: number | null;
+  removed_reason: string | null;
+}
+
+export interface UserBankCardTable extends SupportedMethodColumns {
+  id: Generated<number>;
+  user_id: number;
+  bank_id: number;
+  /** Letters and digits only, upper case. */
+  card_number: string;
+  holder_name: string;
+  branch_address: string | null;
+  branch_code: string | null;
+  id_card_number: string;
+  cci: string | null;
+  katakana: string | null;
+  zsk_id: string | null;
+}
+
+export interface UserWalletAddressTable extends SupportedMethodColumns {
+  id: Generated<number>;
+  user_id: number;
+  vc_id: number;
+  chain_id: number;
+  address: string;
+  /** The address as its chain compares addresses (case-folded where case does not matter). */
+  address_key: string;
+  remark: string | null;
+}
+
+export interface UserZskAccountTable extends SupportedMethodColumns {
+  id: Generated<number>;
+  user_id: number;
+  holder_name: string;
+  zsk_id: string;
+  zsk_key: string;
+}
+
+export interface RealNameVerificationTable {
+  id: Generated<number>;
+  user_id: number;
+  /** One of the contract's CERT_TYPES. */
+  cert_type: string;
+  real_name: string;
+  cert_number: string;
+  front_upload_id: number;
+  back_upload_id: number;
+  handheld_upload_id: number;
+  /** PENDING, APPROVED or REJECTED. */
+  status: string;
+  reject_reason: string | null;
+  submitted_at: number;
+  reviewed_at: number | null;
+  /** The operator who decided. */
+  reviewed_by: number | null;
+}
+
+// ---- deposits and withdrawals (migration 0006) ----------------------------------------------
+
+export interface FundingChannelTable {
+  id: Generated<number>;
+  direction: string;
+  method: string;
+  vc_id: number;
+  pay_currency: string;
+  pay_scale: number;
+  name: string;
+  chain_name: string | null;
+  address: string | null;
+  bank_name: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  min_amount: string;
+  max_amount: string | null;
+  fee_rate: string;
+  rate: string;
+  enabled: number;
+  sort: number;
+  created_at: number;
+}
+
+export interface RechargeOrderTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  vc_id: number;
+  pay_amount_minor: bigint;
+  fee_minor: bigint;
+  receive_minor: bigint;
+  credited_minor: bigint | null;
+  payer_name: string;
+  payer_mobile: string;
+  voucher_upload_id: number;
+  status: string;
+  reject_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+  created_at: number;
+}
+
+export interface WithdrawOrderTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  vc_id: number;
+  amount_minor: bigint;
+  fee_minor: bigint;
+  payout_pay_minor: bigint;
+  target: string;
+  target_id: number;
+  target_label: string;
+  target_detail: string;
+  status: string;
+  reject_reason: string | null;
+  payout_reference: string | null;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+  created_at: number;
+}
+
+export interface TimingOrderTable {
+  id: Generated<number>;
+  user_id: number;
+  vc_id: number;
+  settle_vc_id: number;
+  direction: 'up' | 'down';
+  period_seconds: number;
+  stake_minor: bigint;
+  payout_rate: string;
+  tie_rule: 'refund' | 'loss';
+  open_tick_id: number;
+  open_tick_time_ms: number;
+  open_price_minor: bigint;
+  created_at: number;
+  expires_at: number;
+  status: 'open' | 'settled';
+  settle_tick_id: number | null;
+  settle_tick_time_ms: number | null;
+  settle_price_minor: bigint | null;
+  outcome: 'win' | 'loss' | 'tie' | null;
+  payout_minor: bigint | null;
+  settled_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -225,6 +531,26 @@ export interface Database {
   feed_state: FeedStateTable;
   user_favor_vc: UserFavorVcTable;
   user_chart_settings: UserChartSettingsTable;
+  ledger_account: LedgerAccountTable;
+  journal_entry: JournalEntryTable;
+  journal_posting: JournalPostingTable;
+  idempotency_key: IdempotencyKeyTable;
+  wallet_transfer: WalletTransferTable;
+  balance_adjustment: BalanceAdjustmentTable;
+  funding_channel: FundingChannelTable;
+  recharge_order: RechargeOrderTable;
+  withdraw_order: WithdrawOrderTable;
+  timing_order: TimingOrderTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  bank: BankTable;
+  vc_chain: VcChainTable;
+  upload: UploadTable;
+  user_bank_card: UserBankCardTable;
+  user_wallet_address: UserWalletAddressTable;
+  user_zsk_account: UserZskAccountTable;
+  real_name_verification: RealNameVerificationTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -234,3 +560,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type VcRow = Selectable<VcTable>;
 export type NewVc = Insertable<VcTable>;
 export type CandleRow = Selectable<CandleTable>;
+export type OperatorRow = Selectable<OperatorsTable>;

@@ -254,6 +254,9 @@ export async function seedMarkets(db: Kysely<Database>, now: number): Promise<vo
         sim_drift: coin.drift,
         sim_volume_per_second: coin.volumePerSecond,
         created_at: now,
+        // The same rule migration 0003 applied to coins that existed before wallets did.
+        wallet: coin.type === 1 ? 1 : 0,
+        amount_scale: coin.settleVc ? 6 : 8,
       })
       .onConflict((oc) => oc.column('symbol').doNothing())
       .execute();

@@ -16,6 +16,9 @@ import type { Database } from './schema.ts';
 import { hashPassword } from '../modules/users/password-hasher.ts';
 import { LOCALE_NAMES, SEED_BANNER_TITLES, SEED_NOTICES } from './seed-content.ts';
 import { seedMarkets } from './seed-markets.ts';
+import { seedFunding } from './seed-funding.ts';
+import { seedPayment } from './seed-payment.ts';
+import { demoOperatorHashes, seedDemoOperators } from '../modules/operators/demo-operators.ts';
 
 /**
  * Demo data for a fresh database. Every step only inserts what is missing, so running the seed again
@@ -55,6 +58,8 @@ export const DEFAULT_CONFIG: Record<ConfigGroup, Record<string, string>> = {
     defaultTradeType: '0',
     branchCodeEnabled: 'false',
     dayCountBasis: '365',
+    // What an unchanged price means for a timed trade: 'refund' the stake or count it a 'loss'.
+    timingTieRule: 'refund',
     amountMaxPrecision: '4',
     /**
      * VcTypeEnum values left out of the currency list, comma separated. The spec's brand lists 1–4,
@@ -73,6 +78,7 @@ const DICTIONARY_VALUES: Record<DictionaryName, readonly number[]> = {
 export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void> {
   // Password hashing is slow, so it happens before the transaction, which then stays short.
   const hashes = await demoPasswordHashes();
+  const operatorHashes = await demoOperatorHashes();
   await db.transaction().execute(async (trx) => {
     // Several nodes may start against one fresh PostgreSQL database at once; the lock makes their
     // seeds run one after another, so each sees what the previous one inserted. (SQLite has a single
@@ -155,7 +161,10 @@ export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void
         .execute();
     }
     await seedMarkets(trx, now);
+    await seedFunding(trx, now);
+    await seedPayment(trx, now);
     await seedDemoAccounts(trx, hashes, now);
+    await seedDemoOperators(trx, operatorHashes, now);
   });
 }
 

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allEndpoints, envelopeOf, type DataOf, type Endpoint, type ParsedBodyOf } from '@vela/contract';
+import {
+  allEndpoints,
+  envelopeOf,
+  type DataOf,
+  type Endpoint,
+  type OperatorRole,
+  type ParsedBodyOf,
+} from '@vela/contract';
 import type { LocaleCode } from '@vela/i18n';
 import { AppError } from './app-error.ts';
 import { compileFastStringify, verifyAnswer } from './fast-serializer.ts';
@@ -8,6 +15,13 @@ import { requestLocale, type Messages } from './messages.ts';
 export interface AuthSession {
   sessionId: number;
   userId: number;
+}
+
+/** The session of an `auth: 'operator'` call: a console session, never a user's (decision 016). */
+export interface OperatorSession {
+  sessionId: number;
+  operatorId: number;
+  role: OperatorRole;
 }
 
 export interface RequestContext<Session> {
@@ -19,7 +33,11 @@ export interface RequestContext<Session> {
   idempotencyKey: string | null;
 }
 
-type SessionFor<E extends Endpoint> = E['auth'] extends 'user' ? AuthSession : AuthSession | null;
+type SessionFor<E extends Endpoint> = E['auth'] extends 'user'
+  ? AuthSession
+  : E['auth'] extends 'operator'
+    ? OperatorSession
+    : AuthSession | null;
 
 export type Handler<E extends Endpoint> = (
   body: ParsedBodyOf<E>,
@@ -34,6 +52,11 @@ export interface RouteOptions {
    * (decision 012: the ticker list and the candles, which change once a second).
    */
   frozenData?: boolean;
+  /**
+   * The largest request body this route accepts, in bytes, instead of the app's 1 MiB. Only routes
+   * that carry files in their JSON (image uploads, decision 015) raise it.
+   */
+  bodyLimit?: number;
 }
 
 interface RouteEntry {
@@ -72,6 +95,12 @@ export interface ContractRouteDeps {
   messages: Messages;
   /** Resolves a bearer token to its live session, or null when it is missing, expired or revoked. */
   authenticate(token: string): Promise<AuthSession | null>;
+  /**
+   * Resolves an operator token to its live session; 'ended' when it is an operator token that
+   * expired or was revoked (or whose operator was disabled), null for anything else, a user token
+   * included.
+   */
+  authenticateOperator(token: string): Promise<OperatorSession | 'ended' | null>;
   /** Check pre-encoded answers against the zod contract as well (see fast-serializer.ts). */
   verifyAnswers?: boolean;
 }
@@ -112,6 +141,24 @@ function bearerToken(request: FastifyRequest): string | null {
   return token.trim() || null;
 }
 
+/**
+ * Operator endpoints: a live operator session of one of the endpoint's roles. A user token is no
+ * operator token (UNAUTHORIZED); an operator token that has ended answers SESSION_EXPIRED, so the
+ * console knows to sign in again; a wrong role answers FORBIDDEN.
+ */
+async function authenticateOperator(
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  deps: ContractRouteDeps,
+): Promise<OperatorSession> {
+  const token = bearerToken(request);
+  const session = token ? await deps.authenticateOperator(token) : null;
+  if (session === 'ended') throw new AppError('SESSION_EXPIRED', { forceLogout: true });
+  if (!session) throw new AppError('UNAUTHORIZED', { forceLogout: true });
+  if (endpoint.roles && !endpoint.roles.includes(session.role)) throw new AppError('FORBIDDEN');
+  return session;
+}
+
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** A malformed key counts as missing: it could not be told apart from another client's key. */
@@ -140,14 +187,23 @@ export function registerContractRoutes(
         summary: endpoint.summary,
         tags: [endpoint.tag],
         ...(endpoint.auth === 'user' ? { security: [{ session: [] }] } : {}),
+        ...(endpoint.auth === 'operator'
+          ? {
+              security: [{ operatorSession: [] }],
+              description: `Operator roles: ${endpoint.roles?.join(', ') ?? 'any'}.`,
+            }
+          : {}),
         body: endpoint.body,
         response: { 200: envelope },
       },
       config: endpoint.sensitive ? { rateLimit: { max: 30, timeWindow: 60_000 } } : {},
+      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
       handler: async (request, reply) => {
         const locale = requestLocale(request.headers);
-        let session: AuthSession | null = null;
-        if (endpoint.auth !== 'none') {
+        let session: AuthSession | OperatorSession | null = null;
+        if (endpoint.auth === 'operator') {
+          session = await authenticateOperator(endpoint, request, deps);
+        } else if (endpoint.auth !== 'none') {
           const token = bearerToken(request);
           session = token ? await deps.authenticate(token) : null;
           if (endpoint.auth === 'user' && !session) {
@@ -162,7 +218,7 @@ export function registerContractRoutes(
           session,
           request,
           idempotencyKey,
-        } as RequestContext<AuthSession | null> as never);
+        } as RequestContext<AuthSession | OperatorSession | null> as never);
         const answer = { success: true, code: 'OK', message: deps.messages.t(locale, 'error.OK'), data };
         if (!frozen || typeof data !== 'object' || data === null) return answer;
         const body = frozen.body(answer.message, data);

@@ -30,6 +30,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             name: 'Authorization',
             description: 'The session token from /user/login.',
           },
+          operatorSession: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: "The operators' console token from /admin/login (never a user's token).",
+          },
         },
       },
     },

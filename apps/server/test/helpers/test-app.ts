@@ -32,6 +32,8 @@ import type { Database } from '../../src/db/schema.ts';
 import { DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
 import { MemoryAttemptStore } from '../../src/lib/attempt-limiter.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
+import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
+import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
 import { currentTotp } from '../../src/modules/users/totp.ts';
 
 /**
@@ -54,6 +56,8 @@ export interface TestStorage {
   storage: Storage;
   /** A private temporary directory (the SQLite file lives here; also usable as DATA_DIR). */
   dir: string;
+  /** The PostgreSQL database's URL; undefined on SQLite (the file is `dir`/vela.sqlite). */
+  databaseUrl: string | undefined;
   /**
    * Opens another, independent handle on the same database (its own connection or pool), as a
    * second server process would. The caller closes it.
@@ -87,6 +91,7 @@ export async function createTestStorage(): Promise<TestStorage> {
     return {
       storage,
       dir,
+      databaseUrl: undefined,
       openAnother: () => openStorage({ sqlitePath }),
       dispose: async () => {
         await storage.close();
@@ -109,6 +114,7 @@ export async function createTestStorage(): Promise<TestStorage> {
   return {
     storage,
     dir,
+    databaseUrl: options.databaseUrl,
     openAnother: () => openStorage(options),
     dispose: async () => {
       await storage.close();
@@ -140,6 +146,8 @@ export interface TestApp {
   app: FastifyInstance;
   storage: Storage;
   db: Storage['db'];
+  /** See TestStorage.databaseUrl: a second process reaches the same database through it. */
+  databaseUrl: string | undefined;
   config: Config;
   attemptStore: MemoryAttemptStore;
   /**
@@ -147,6 +155,10 @@ export interface TestApp {
    * FeedEngine on it (see test/market/market-helpers.ts) and drives it with `tickOnce`.
    */
   market: MarketRuntime;
+  /** The app's ledger, committer and idempotent-request runner (see test/ledger/ledger-helpers.ts). */
+  money: Money;
+  /** The settler of timed orders, without a timer: tests call `settleDue(now)` themselves. */
+  timing: TimingSettler;
   /** POST /api + path with a JSON body; answers the HTTP status and the parsed envelope. */
   post<T = unknown>(path: string, body?: unknown, options?: PostOptions): Promise<ApiResult<T>>;
   /** The same, addressed by a contract endpoint, with the body and the answer typed. */
@@ -185,7 +197,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Coin changes show at the next request (no 1 s grace), so tests need no waiting.
     const market = new MarketRuntime({ db: storage.db, coinCheckMs: 0 });
     // Every answer of every test is also checked against the contract's zod schema (decision 012).
-    const app = await buildApp({ config, storage, attemptStore, logger: false, market, verifyAnswers: true });
+    const money = createMoney(storage);
+    const timing = new TimingSettler({ db: storage.db, money, timerMs: null });
+    const app = await buildApp({
+      config,
+      storage,
+      attemptStore,
+      logger: false,
+      market,
+      money,
+      timingSettler: timing,
+      verifyAnswers: true,
+    });
     await app.ready();
 
     let requests = 0;
@@ -224,9 +247,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       app,
       storage,
       db: storage.db,
+      databaseUrl: testStorage.databaseUrl,
       config,
       attemptStore,
       market,
+      money,
+      timing,
       post,
       call: (endpoint, body, opts) => post(endpoint.path, body, opts),
       close: async () => {

@@ -1,5 +1,6 @@
+import { Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WebSocket, type ClientOptions } from 'ws';
+import type { ClientOptions } from 'ws';
 import { klineTopicKey, type ServerMessage } from '@vela/contract';
 import {
   candle,
@@ -12,7 +13,7 @@ import {
   update,
   type LiveServer,
 } from './live-harness.ts';
-import type { LiveHubOptions } from '../../src/modules/market/live-hub.ts';
+import { textFrame, type LiveHubOptions } from '../../src/modules/market/live-hub.ts';
 
 const T0 = 1_717_243_200_000;
 
@@ -142,7 +143,7 @@ describe('live hub: one encode per topic', () => {
     await Promise.all([...tickerClients, ...chartClients].map((client) => client.sync()));
 
     const stringify = vi.spyOn(JSON, 'stringify');
-    const send = vi.spyOn(WebSocket.prototype, 'send');
+    const write = vi.spyOn(Socket.prototype, 'write');
     const before = hub.stats();
     events.publish(
       update(
@@ -158,21 +159,61 @@ describe('live hub: one encode per topic', () => {
     expect(stringify).toHaveBeenCalledTimes(2);
     expect(hub.stats().encodes - before.encodes).toBe(2);
     expect(hub.stats().messagesSent - before.messagesSent).toBe(6);
-    expect(send).toHaveBeenCalledTimes(6);
-    const payloads = send.mock.calls.map(([data]) => data);
-    const tickerPayloads = payloads.filter((data) => String(data).startsWith('{"topic":"tickers"'));
-    const klinePayloads = payloads.filter((data) => String(data).startsWith('{"topic":"kline"'));
-    expect(tickerPayloads).toHaveLength(4);
-    expect(klinePayloads).toHaveLength(2);
-    for (const data of tickerPayloads) expect(data).toBe(tickerPayloads[0]);
-    for (const data of klinePayloads) expect(data).toBe(klinePayloads[0]);
+    // One write per subscriber, each a whole text frame (FIN + opcode 1, a 16-bit length here).
+    expect(write).toHaveBeenCalledTimes(6);
+    const frames = write.mock.calls.map(([data]) => data as Buffer);
+    for (const frame of frames) {
+      expect(frame[0]).toBe(0x81);
+      expect(frame[1]).toBe(126);
+      expect(frame.readUInt16BE(2)).toBe(frame.length - 4);
+    }
+    const text = (frame: Buffer) => frame.subarray(4).toString('utf8');
+    const tickerFrames = frames.filter((frame) => text(frame).startsWith('{"topic":"tickers"'));
+    const klineFrames = frames.filter((frame) => text(frame).startsWith('{"topic":"kline"'));
+    expect(tickerFrames).toHaveLength(4);
+    expect(klineFrames).toHaveLength(2);
+    for (const frame of tickerFrames) expect(frame).toBe(tickerFrames[0]);
+    for (const frame of klineFrames) expect(frame).toBe(klineFrames[0]);
     stringify.mockRestore();
-    send.mockRestore();
+    write.mockRestore();
 
     for (const client of tickerClients) {
       expect(topics(await client.sync())).toEqual(['tickers']);
     }
     for (const client of chartClients) expect(topics(await client.sync())).toEqual(['kline']);
+  });
+});
+
+describe('live hub: framing', () => {
+  it('frames messages of every length a WebSocket header can carry', async () => {
+    const { events } = await start();
+    const client = await connect();
+    client.send({ op: 'sub', topic: 'tickers' });
+    await client.sync();
+    // About 0.3 kB, 56 kB and 112 kB: a 16-bit length, the largest 16-bit lengths, a 64-bit length.
+    const sizes = [1, 200, 400];
+    for (const [step, size] of sizes.entries()) {
+      const tickers = Array.from({ length: size }, (_, i) => ticker(i + 1, `${step}.${i}`));
+      events.publish(update(T0 + step * 1000, tickers));
+    }
+    const got = await client.sync();
+    expect(got.map((message) => (message.topic === 'tickers' ? message.data.length : 0))).toEqual(sizes);
+    expect(got[2]).toEqual({
+      topic: 'tickers',
+      data: Array.from({ length: 400 }, (_, i) => ticker(i + 1, `2.${i}`)),
+    });
+  });
+
+  it('writes the payload length in the shortest form the protocol allows', () => {
+    const header = (length: number) => [...textFrame(Buffer.alloc(length, 0x20)).subarray(0, 10)];
+    expect(header(0).slice(0, 2)).toEqual([0x81, 0]);
+    expect(header(125).slice(0, 2)).toEqual([0x81, 125]);
+    expect(header(126).slice(0, 4)).toEqual([0x81, 126, 0, 126]);
+    expect(header(65_535).slice(0, 4)).toEqual([0x81, 126, 0xff, 0xff]);
+    expect(header(65_536)).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]);
+    const frame = textFrame(Buffer.from('{"topic":"pong","time":1}'));
+    expect(frame.length).toBe(2 + 25);
+    expect(frame.subarray(2).toString()).toBe('{"topic":"pong","time":1}');
   });
 });
 

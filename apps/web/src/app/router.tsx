@@ -21,6 +21,20 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/bind-google-validator': lazy(() => import('../features/account/bind-google-page.tsx')),
   '/login': lazy(() => import('../features/auth/login-page.tsx')),
   '/register': lazy(() => import('../features/auth/register-page.tsx')),
+  '/receive-ways': lazy(() => import('../features/payment-methods/receive-ways-page.tsx')),
+  '/add-bank-card': lazy(() => import('../features/payment-methods/add-bank-card-page.tsx')),
+  '/wallet-address': lazy(() => import('../features/payment-methods/wallet-address-page.tsx')),
+  '/add-wallet-address': lazy(() => import('../features/payment-methods/add-wallet-address-page.tsx')),
+  '/zsk-account': lazy(() => import('../features/payment-methods/zsk-account-page.tsx')),
+  '/add-zsk-account': lazy(() => import('../features/payment-methods/add-zsk-account-page.tsx')),
+  '/real-name': lazy(() => import('../features/identity/real-name-page.tsx')),
+  '/fund': lazy(() => import('../features/wallet/fund-page.tsx')),
+  '/user-bills': lazy(() => import('../features/wallet/bills-page.tsx')),
+  '/recharge': lazy(() => import('../features/funding/recharge-page.tsx')),
+  '/withdraw': lazy(() => import('../features/funding/withdraw-page.tsx')),
+  '/recharge-order': lazy(() => import('../features/funding/recharge-order-page.tsx')),
+  '/withdraw-order': lazy(() => import('../features/funding/withdraw-order-page.tsx')),
+  '/timing-trade-order': lazy(() => import('../features/trade/timing-order-page.tsx')),
 };
 const PendingPage = lazy(() => import('./pending-page.tsx'));
 

@@ -82,6 +82,9 @@ export const ROUTES: RouteMeta[] = [
   page('/team-report-day', 'route.teamReportDay'),
   page('/add-to-home', 'route.addToHome'),
   page('/my-message', 'route.myMessage'),
+  // Spec point 2 shows real-name verification without a path; it gets one so that gating prompts
+  // and links can lead there (decision 014).
+  page('/real-name', 'route.realName'),
   // Outside the root layout.
   page('/login', 'route.login', { header: false, public: true }),
   page('/register', 'route.register', { header: false, public: true }),

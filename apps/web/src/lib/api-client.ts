@@ -44,6 +44,11 @@ export interface CallOptions {
    * show "your session has ended".
    */
   handleForceLogout?: boolean;
+  /**
+   * Sent as the `Idempotency-Key` header, which money-moving endpoints require: the server runs a
+   * request once per key and answers a retry with the first result (see use-idempotency-key.ts).
+   */
+  idempotencyKey?: string;
 }
 
 export async function call<R extends Route>(
@@ -57,6 +62,7 @@ export async function call<R extends Route>(
   };
   const token = useSession.getState().token;
   if (endpoint.auth !== 'none' && token) headers.authorization = token;
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
 
   const controller = new AbortController();
   const timer = setTimeout(

@@ -96,6 +96,16 @@ describe('user centre', () => {
     expect(screen.getByTestId('total-assets').textContent).toBe('--');
   });
 
+  it('shows the total of the wallets in USDT from the wallet overview', async () => {
+    const user = signInAs(makeUser());
+    mockApi({
+      '/user/get-login-info': () => user,
+      '/wallet/overview': () => ({ totalUsdt: '1234.567891', currencies: [] }),
+    });
+    renderPage(<UserCenterPage />, { path: '/user-center' });
+    await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('1,234.56 USDT'));
+  });
+
   it('logs out after confirmation: calls the API, clears the session and personal preferences, goes to /login', async () => {
     const user = signInAs(makeUser());
     usePreferences.setState({ hideBalance: true, favourites: [1, 2] });

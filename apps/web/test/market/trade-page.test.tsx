@@ -113,6 +113,9 @@ describe('trade page', () => {
     renderPage(<TradePage />, { path: '/trade' });
     await until(() => expect(chart().getAttribute('data-interval')).toBe('4h'));
     expect(chart().getAttribute('data-indicators')).toBe('EMA,RSI');
+    // Quick trades have their panel (this pair offers no period); futures orders are not in this version.
+    expect(screen.getByTestId('timing-closed').textContent).toBe('Quick trading of this coin is closed');
+    fireEvent.click(screen.getByTestId('order-tab-futures'));
     expect(screen.getByTestId('orders-note').textContent).toContain('not available');
 
     fireEvent.click(screen.getByTestId('interval-1d'));

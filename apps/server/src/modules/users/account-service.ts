@@ -36,6 +36,7 @@ import {
   updateUser,
 } from './user-repository.ts';
 import { toUserInfo } from './user-view.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type UserApi = typeof endpoints.user;
 
@@ -330,10 +331,4 @@ export async function uniqueInviteCode(db: Kysely<Database>): Promise<string> {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     if (!(await inviteCodeTaken(db, code))) return code;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

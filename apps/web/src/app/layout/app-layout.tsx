@@ -1,19 +1,19 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { SpinLoading } from 'antd-mobile';
 import { findRoute } from '../../config/route-meta.ts';
 import { PageHeader } from './page-header.tsx';
 import { TabBar } from './tab-bar.tsx';
 
-export function PageFallback() {
-  return (
-    <div style={{ display: 'flex', justifyContent: 'center', padding: '3rem 0' }}>
-      <SpinLoading color="primary" />
-    </div>
-  );
-}
-
-/** The root layout: the shared header where the route wants it, the page, and the tab bar on tab pages. */
+/**
+ * The root layout: the shared header where the route wants it, the page, and the tab bar on tab pages.
+ *
+ * There is deliberately no Suspense boundary around the page (decision 013). The router changes
+ * pages inside transitions, so React keeps the current page on screen until the next one's chunk
+ * has loaded and a boundary here would never show its fallback then. It would only show it on the
+ * first load, where it cost more than it gave: React reveals a boundary's content no sooner than
+ * 300 ms after its fallback, so the home screen, already preloaded, appeared a third of a second
+ * late behind a spinner. Without it the first render waits for the page's chunk under the app shell
+ * of index.html, which has its own spinner.
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
   const meta = findRoute(pathname);
@@ -21,9 +21,7 @@ export function AppLayout() {
     <>
       {meta?.header ? <PageHeader meta={meta} /> : null}
       <main className={meta?.tab ? 'page' : 'page page--plain'}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       {meta?.tab ? <TabBar /> : null}
     </>

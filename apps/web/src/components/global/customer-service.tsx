@@ -1,4 +1,4 @@
-import { Popup } from 'antd-mobile';
+import { useId } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import { toastError } from '../../lib/feedback.tsx';
 import { queryClient } from '../../lib/query-client.ts';
@@ -7,6 +7,7 @@ import { useSession } from '../../stores/session-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { configQuery, useConfigValue } from '../../system/system-queries.ts';
 import { translate } from '../../lib/i18n.ts';
+import { Popup } from '../popup.tsx';
 
 /** Spec point 4: the customer-service popup opens 400 ms after the request. */
 export const CUSTOMER_OPEN_DELAY_MS = 400;
@@ -34,11 +35,12 @@ export function CustomerServicePopup() {
   const open = useUi((s) => s.customerOpen);
   const setOpen = useUi((s) => s.setCustomerOpen);
   const url = useConfigValue('PORTAL', 'customerServiceUrl');
+  const titleId = useId();
   return (
-    <Popup visible={open} position="right" onMaskClick={() => setOpen(false)} destroyOnClose>
+    <Popup open={open} position="right" onClose={() => setOpen(false)} labelledBy={titleId} destroyOnClose>
       <div className="customer-popup" data-testid="customer-popup">
         <div className="customer-popup__bar">
-          <span>{t('customer.title')}</span>
+          <span id={titleId}>{t('customer.title')}</span>
           <button
             type="button"
             className="customer-popup__close"

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { isLocaleCode, type LocaleCode } from '@vela/i18n';
 import { changeLocale, useT } from '../../lib/i18n.ts';
@@ -7,6 +7,7 @@ import { usePreferences } from '../../stores/preferences-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { useLanguages } from '../../system/system-queries.ts';
 import { EmptyState } from '../empty-state.tsx';
+import { Popup } from '../popup.tsx';
 
 /** Flags shown beside each language's own name. */
 const FLAGS: Record<LocaleCode, string> = {
@@ -42,6 +43,7 @@ export function LanguagePopup() {
   const [chosen, setChosen] = useState<LocaleCode>(current);
   const languages = useLanguages(open);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const titleId = useId();
 
   useEffect(() => {
     if (open) {
@@ -66,13 +68,11 @@ export function LanguagePopup() {
 
   const enabled = (languages.data ?? []).filter((l) => l.enabled && isLocaleCode(l.code));
   return (
-    <Popup
-      visible={open}
-      onMaskClick={() => setOpen(false)}
-      bodyStyle={{ borderRadius: '0.75rem 0.75rem 0 0' }}
-    >
+    <Popup open={open} onClose={() => setOpen(false)} labelledBy={titleId}>
       <div className="sheet" data-testid="language-popup">
-        <div className="sheet__title">{t('language.title')}</div>
+        <div className="sheet__title" id={titleId}>
+          {t('language.title')}
+        </div>
         {languages.isError ? (
           <EmptyState kind="loadFailed" onRetry={() => void languages.refetch()} />
         ) : (

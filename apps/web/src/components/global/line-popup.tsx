@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Popup } from 'antd-mobile';
+import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
@@ -8,6 +7,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { fetchLines, lineBase, probeLine } from '../../system/lines.ts';
 import { useConfigValue } from '../../system/system-queries.ts';
 import { EmptyState } from '../empty-state.tsx';
+import { Popup } from '../popup.tsx';
 
 /** Line selection: lists the configured lines with their measured latency; the choice is kept. */
 export function LinePopup() {
@@ -23,6 +23,7 @@ export function LinePopup() {
     queryFn: () => fetchLines(linesUrl),
     enabled: open,
   });
+  const titleId = useId();
   const [latency, setLatency] = useState<Record<string, number | null | 'probing'>>({});
 
   const probeAll = () => {
@@ -45,13 +46,11 @@ export function LinePopup() {
   };
 
   return (
-    <Popup
-      visible={open}
-      onMaskClick={() => setOpen(false)}
-      bodyStyle={{ borderRadius: '0.75rem 0.75rem 0 0' }}
-    >
+    <Popup open={open} onClose={() => setOpen(false)} labelledBy={titleId}>
       <div className="sheet" data-testid="line-popup">
-        <div className="sheet__title">{t('line.title')}</div>
+        <div className="sheet__title" id={titleId}>
+          {t('line.title')}
+        </div>
         <p className="sheet__hint">{t('line.hint')}</p>
         {lines.isError ? (
           <EmptyState kind="loadFailed" message={t('line.loadFailed')} onRetry={() => void lines.refetch()} />

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { List } from 'antd-mobile';
+import type { RealNameStatus } from '@vela/contract';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { useBankCards, useWalletAddresses, useZskAccounts } from '../../system/payment-methods.ts';
 import { useLoginInfo } from './account-queries.ts';
 import { LanguageRow, LineRow, ThemeRow } from './preference-rows.tsx';
 import './account.css';
@@ -61,11 +64,82 @@ export default function SettingsPage() {
           {t('settings.loginPassword')}
         </List.Item>
       </List>
+      <PaymentRows realNameStatus={user?.realNameStatus ?? 'NONE'} />
       <List className="account-list">
         <LanguageRow title={t('settings.language')} />
         <LineRow title={t('settings.line')} />
         <ThemeRow title={t('settings.theme')} />
       </List>
     </div>
+  );
+}
+
+/** Bound or not, once the list has loaded; nothing while it loads or when it failed. */
+function boundState(count: number | undefined, bound: string, notBound: string): ReactNode {
+  if (count === undefined) return null;
+  return count > 0 ? <span className="up">{bound}</span> : <span className="down">{notBound}</span>;
+}
+
+const REAL_NAME_CLASS: Record<RealNameStatus, string> = {
+  NONE: 'down',
+  PENDING: 'account-state__action',
+  APPROVED: 'up',
+  REJECTED: 'down',
+};
+
+/**
+ * The binding states of spec point 4 for identity and payment methods: real-name verification,
+ * bank cards, wallet addresses and fast-payment accounts, each leading to its screen.
+ */
+function PaymentRows({ realNameStatus }: { realNameStatus: RealNameStatus }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const bankCards = useBankCards();
+  const walletAddresses = useWalletAddresses();
+  const zskAccounts = useZskAccounts();
+  const rows = [
+    {
+      path: '/receive-ways',
+      title: t('settings.bankCard'),
+      count: bankCards.data?.length,
+      testId: 'settings-bank-card',
+    },
+    {
+      path: '/wallet-address',
+      title: t('settings.walletAddress'),
+      count: walletAddresses.data?.length,
+      testId: 'settings-wallet-address',
+    },
+    {
+      path: '/zsk-account',
+      title: t('settings.zskAccount'),
+      count: zskAccounts.data?.length,
+      testId: 'settings-zsk-account',
+    },
+  ];
+  return (
+    <List className="account-list">
+      <List.Item
+        onClick={() => void navigate('/real-name')}
+        extra={
+          <span className={REAL_NAME_CLASS[realNameStatus]}>{t(`identity.status.${realNameStatus}`)}</span>
+        }
+        arrowIcon
+        data-testid="settings-real-name"
+      >
+        {t('settings.realName')}
+      </List.Item>
+      {rows.map((row) => (
+        <List.Item
+          key={row.path}
+          onClick={() => void navigate(row.path)}
+          extra={boundState(row.count, t('common.bound'), t('common.notBound'))}
+          arrowIcon
+          data-testid={row.testId}
+        >
+          {row.title}
+        </List.Item>
+      ))}
+    </List>
   );
 }

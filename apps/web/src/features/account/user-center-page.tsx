@@ -18,11 +18,13 @@ import {
   TeamOutline,
   UpCircleOutline,
   UserAddOutline,
+  UserContactOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@vela/contract';
+import { formatNumber } from '@vela/domain';
 import { routes } from '@vela/contract/routes';
 import type { MessageKey } from '@vela/i18n';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
@@ -31,6 +33,7 @@ import { confirm, toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../../stores/session-store.ts';
+import { useOverviewQuery } from '../../system/wallet-overview.ts';
 import { copyText, useLoginInfo } from './account-queries.ts';
 import { LanguageRow, LineRow, ThemeRow } from './preference-rows.tsx';
 import './account.css';
@@ -41,6 +44,8 @@ interface MenuEntry {
   icon: ReactNode;
   testId: string;
   agentOnly?: boolean;
+  /** A state shown beside the entry for a signed-in user (the verification status). */
+  status?: (user: UserInfo) => ReactNode;
 }
 
 /** The user centre's menu, in the order it shows. Private pages ask a visitor to log in (route guard). */
@@ -64,6 +69,13 @@ const MENU: MenuEntry[] = [
     titleKey: 'me.menu.zskAccount',
     icon: <ReceivePaymentOutline />,
     testId: 'menu-zsk-account',
+  },
+  {
+    path: '/real-name',
+    titleKey: 'me.menu.realName',
+    icon: <UserContactOutline />,
+    testId: 'menu-real-name',
+    status: (user) => <RealNameState status={user.realNameStatus} />,
   },
   {
     path: '/recharge-order',
@@ -96,6 +108,13 @@ const MENU: MenuEntry[] = [
   },
   { path: '/user-report', titleKey: 'me.menu.userReport', icon: <PieOutline />, testId: 'menu-user-report' },
 ];
+
+/** The verification status in the colour of its meaning: verified green, missing or rejected red. */
+function RealNameState({ status }: { status: UserInfo['realNameStatus'] }) {
+  const t = useT();
+  const tone = status === 'APPROVED' ? 'up' : status === 'PENDING' ? 'account-state__action' : 'down';
+  return <span className={tone}>{t(`identity.status.${status}`)}</span>;
+}
 
 /** The first letter of the name; a visitor gets a person outline. */
 function Avatar({ name }: { name: string | null }) {
@@ -217,9 +236,13 @@ function ProfileCard({ user, refreshUser }: { user: UserInfo; refreshUser(): Pro
   );
 }
 
-/** The wallet arrives with the assets feature; until then the total is shown as unknown, never invented. */
+/**
+ * The total of the user's wallets in USDT, from the same overview answer as the assets screen (2
+ * decimals, truncated). While it loads, or if it cannot be had, the figure is `--`, never invented.
+ */
 function AssetsCard() {
   const t = useT();
+  const overview = useOverviewQuery();
   const hidden = usePreferences((s) => s.hideBalance);
   const toggle = usePreferences((s) => s.toggleHideBalance);
   const label = hidden ? t('me.showBalance') : t('me.hideBalance');
@@ -240,7 +263,7 @@ function AssetsCard() {
         </button>
       </div>
       <div className="account-assets__value num" data-testid="total-assets">
-        {hidden ? '****' : '--'}
+        {hidden ? '****' : overview.data ? <bdi>{formatNumber(overview.data.totalUsdt, 2)} USDT</bdi> : '--'}
       </div>
     </section>
   );
@@ -308,6 +331,7 @@ export default function UserCenterPage() {
               key={entry.path}
               prefix={<span className="account-icon">{entry.icon}</span>}
               onClick={() => void navigate(entry.path)}
+              extra={entry.status && signedIn && user ? entry.status(user) : undefined}
               arrowIcon
               data-testid={entry.testId}
             >

@@ -1,16 +1,39 @@
-import { Swiper } from 'antd-mobile';
 import type { Banner } from '@vela/contract';
 import { useNavigate } from 'react-router';
+import { Carousel } from '../../components/carousel.tsx';
 import { isHttpUrl, openExternal } from '../../lib/urls.ts';
 
 /**
- * Spec point 9: loop and autoplay on, 3000 ms interval, 300 ms transition, 7.8125rem high. A banner's
- * url opens in a new tab when it is an external http(s) address; an in-app path navigates.
+ * Spec point 9: loop and autoplay on, 3000 ms interval, 300 ms transition, a 50 px swipe threshold,
+ * 7.8125rem high. A banner's url opens in a new tab when it is an external http(s) address; an
+ * in-app path navigates.
  */
-export const CAROUSEL = { intervalMs: 3000, durationMs: 300, heightRem: 7.8125 } as const;
+export const CAROUSEL = { intervalMs: 3000, durationMs: 300, thresholdPx: 50, heightRem: 7.8125 } as const;
 
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
+function BannerSlide({ banner, first, onOpen }: { banner: Banner; first: boolean; onOpen(): void }) {
+  return (
+    <button type="button" className="home-banner" onClick={onOpen} aria-label={banner.title}>
+      <img
+        src={banner.img || banner.image}
+        alt=""
+        // The first banner is the largest thing on the first screen: it is fetched first.
+        fetchPriority={first ? 'high' : 'auto'}
+        decoding="async"
+        draggable={false}
+        onError={(event) => {
+          const img = event.currentTarget;
+          if (banner.fallbackImg && !img.src.endsWith(banner.fallbackImg)) img.src = banner.fallbackImg;
+        }}
+      />
+      <span className="home-banner__title">{banner.title}</span>
+    </button>
+  );
+}
+
+/** The banner carousel, or, while the banners load, a placeholder of the same size. */
+export function BannerCarousel({ banners, pending }: { banners: Banner[]; pending: boolean }) {
   const navigate = useNavigate();
+  if (pending) return <div className="home-banners home-banners--skeleton" aria-busy="true" />;
   if (banners.length === 0) return null;
   const open = (url: string) => {
     if (isHttpUrl(url)) openExternal(url);
@@ -18,46 +41,21 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   };
   return (
     <div className="home-banners" data-testid="banner-carousel">
-      <Swiper
+      <Carousel
+        count={banners.length}
+        slideKey={(i) => banners[i]?.id ?? i}
+        renderSlide={(i) => {
+          const banner = banners[i];
+          return banner ? (
+            <BannerSlide banner={banner} first={i === 0} onOpen={() => open(banner.url)} />
+          ) : null;
+        }}
         loop
         autoplay
-        autoplayInterval={CAROUSEL.intervalMs}
-        style={
-          {
-            '--height': `${CAROUSEL.heightRem}rem`,
-            '--border-radius': 'var(--radius)',
-            '--track-padding': '0',
-          } as React.CSSProperties
-        }
-        indicatorProps={{
-          style: {
-            '--dot-color': 'rgba(255,255,255,.35)',
-            '--active-dot-color': '#fff',
-          } as React.CSSProperties,
-        }}
-      >
-        {banners.map((banner) => (
-          <Swiper.Item key={banner.id}>
-            <button
-              type="button"
-              className="home-banner"
-              onClick={() => open(banner.url)}
-              aria-label={banner.title}
-            >
-              <img
-                src={banner.img || banner.image}
-                alt=""
-                onError={(event) => {
-                  const img = event.currentTarget;
-                  if (banner.fallbackImg && !img.src.endsWith(banner.fallbackImg))
-                    img.src = banner.fallbackImg;
-                }}
-              />
-              <span className="home-banner__title">{banner.title}</span>
-            </button>
-          </Swiper.Item>
-        ))}
-      </Swiper>
+        intervalMs={CAROUSEL.intervalMs}
+        durationMs={CAROUSEL.durationMs}
+        thresholdPx={CAROUSEL.thresholdPx}
+      />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { GlobalOutline, MessageOutline } from 'antd-mobile-icons';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -32,6 +31,27 @@ function ThemeIcon({ dark }: { dark: boolean }) {
   );
 }
 
+/** Line icons drawn here: an icon font or icon package would add a request or kilobytes to the first screen. */
+function HeaderIcon({ path }: { path: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+const CHAT_ICON = 'M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.1A8 8 0 1 1 20 12zM8.5 12h.01M12 12h.01M15.5 12h.01';
+const GLOBE_ICON =
+  'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.4 3.8 5.4 3.8 9s-1.3 6.6-3.8 9c-2.5-2.4-3.8-5.4-3.8-9S9.5 5.4 12 3z';
+
 /** Home header of spec point 2: customer service, the language icon and the theme switch. */
 export function HomeHeader() {
   const t = useT();
@@ -51,7 +71,7 @@ export function HomeHeader() {
           aria-label={t('customer.title')}
           data-testid="open-customer"
         >
-          <MessageOutline />
+          <HeaderIcon path={CHAT_ICON} />
         </button>
         <button
           type="button"
@@ -59,7 +79,7 @@ export function HomeHeader() {
           aria-label={t('language.title')}
           data-testid="open-language"
         >
-          <GlobalOutline />
+          <HeaderIcon path={GLOBE_ICON} />
         </button>
         <button
           type="button"

@@ -1,8 +1,8 @@
-import { PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MessageKey } from '@vela/i18n';
 import { CoinIcon } from '../../components/coin-icon.tsx';
+import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { ensureSelectedVc } from '@vela/domain';
 import { useLiveMarket } from '../../system/live-market.ts';
@@ -87,16 +87,9 @@ export default function HomePage() {
   return (
     <div className="home">
       <HomeHeader />
-      <PullToRefresh
-        onRefresh={refresh}
-        pullingText={t('common.pullToRefresh')}
-        canReleaseText={t('common.releaseToRefresh')}
-        refreshingText={t('common.refreshing')}
-        completeText={t('common.refreshed')}
-      >
-        <BannerCarousel banners={banners.data ?? []} />
-        {banners.isPending ? <div className="home-banners home-banners--skeleton" /> : null}
-        <NoticeTicker notices={notices.data ?? []} />
+      <PullToRefresh onRefresh={refresh}>
+        <BannerCarousel banners={banners.data ?? []} pending={banners.isPending} />
+        <NoticeTicker notices={notices.data ?? []} pending={notices.isPending} />
         <HotCoins />
 
         <button

@@ -156,6 +156,16 @@ export function Rankings() {
           </button>
         ))}
       </div>
+      {config.isPending ? (
+        // The tabs' place is kept while the dictionary loads, so the list below does not jump.
+        <div className="rankings__types" aria-hidden>
+          {[0, 1, 2, 3].map((i) => (
+            <span key={i} className="chip rankings__type-placeholder">
+              {'\u00a0'}
+            </span>
+          ))}
+        </div>
+      ) : null}
       {tabs.length > 0 ? (
         <div className="rankings__types" role="tablist">
           {tabs.map((tab) => (

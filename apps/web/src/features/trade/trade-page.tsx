@@ -18,6 +18,8 @@ import { useChartSettings, withInterval } from './chart-settings.ts';
 import { CoinPicker } from './coin-picker.tsx';
 import { IndicatorPopup } from './indicator-popup.tsx';
 import type { ChartLoad } from './kline-chart.tsx';
+import { OpenOrders } from './timing-open-orders.tsx';
+import { TimingPanel } from './timing-panel.tsx';
 import './trade.css';
 
 // klinecharts is the largest dependency of the app; it loads with the chart, after the page shows.
@@ -253,24 +255,29 @@ export default function TradePage() {
             </button>
           ))}
         </div>
-        <div className="trade-orders__note" data-testid="orders-note">
-          {signedIn ? (
-            <p>{t('trade.ordersUnavailable')}</p>
-          ) : (
-            <>
-              <p>{t('trade.loginToTrade')}</p>
-              <Button
-                color="primary"
-                className="trade-orders__login"
-                onClick={() => void navigate(`/login?redirect=${encodeURIComponent('/trade')}`)}
-                data-testid="trade-login"
-              >
-                {t('auth.login')}
-              </Button>
-            </>
-          )}
-        </div>
+        {signedIn && orderTab === 'timing' ? (
+          <TimingPanel ticker={ticker} config={config.data} />
+        ) : (
+          <div className="trade-orders__note" data-testid="orders-note">
+            {signedIn ? (
+              <p>{t('trade.ordersUnavailable')}</p>
+            ) : (
+              <>
+                <p>{t('trade.loginToTrade')}</p>
+                <Button
+                  color="primary"
+                  className="trade-orders__login"
+                  onClick={() => void navigate(`/login?redirect=${encodeURIComponent('/trade')}`)}
+                  data-testid="trade-login"
+                >
+                  {t('auth.login')}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
       </section>
+      {signedIn && orderTab === 'timing' ? <OpenOrders tickers={list} /> : null}
 
       <CoinPicker
         visible={pickerOpen}

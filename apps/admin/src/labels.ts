@@ -1,0 +1,125 @@
+import type {
+  AuditAction,
+  AuditTargetType,
+  CertType,
+  ChannelMethod,
+  DocumentSide,
+  FundingStatus,
+  OperatorRole,
+  PaymentMethodKind,
+  RealNameStatus,
+  UserType,
+  VerificationStatus,
+  WithdrawTarget,
+} from '@vela/contract';
+
+/**
+ * The console's English names for the contract's values. Each map is typed over the contract's
+ * union, so a value added there (a new audit action, say) does not compile until it has a name
+ * here, and the console never shows a raw code to an operator.
+ */
+export const ROLE_LABELS: Record<OperatorRole, string> = {
+  administrator: 'Administrator',
+  finance: 'Finance',
+  support: 'Support',
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  // Operators' console
+  'operator.login': 'Signed in',
+  'operator.login_failed': 'Sign-in refused',
+  'operator.logout': 'Signed out',
+  'operator.create': 'Operator created',
+  'operator.disable': 'Operator disabled',
+  'operator.enable': 'Operator enabled',
+  'operator.reset_totp': 'Authenticator reset',
+  'operator.reset_credentials': 'Password and authenticator reset (ops command)',
+  'user.view': 'User viewed',
+  // Ledger: balance adjustments
+  'balance.adjust': 'Balance adjusted',
+  // Deposits and withdrawals
+  'deposit.approve': 'Deposit approved',
+  'deposit.reject': 'Deposit rejected',
+  'withdrawal.approve': 'Withdrawal approved',
+  'withdrawal.reject': 'Withdrawal rejected',
+  // Payment methods, real-name verification, uploads
+  'verification.approve': 'Real name approved',
+  'verification.reject': 'Real name rejected',
+  'payment_method.update': 'Payment method changed',
+  'payment_method.remove': 'Payment method removed',
+  'upload.view': 'Identity document viewed',
+};
+
+export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  // Operators' console
+  operator: 'Operator',
+  user: 'User',
+  // Ledger: balance adjustments
+  // Deposits and withdrawals
+  recharge_order: 'Deposit',
+  withdraw_order: 'Withdrawal',
+  // Payment methods, real-name verification, uploads
+  verification: 'Real-name verification',
+  bank_card: 'Bank card',
+  wallet_address: 'Wallet address',
+  zsk_account: 'Fast-payment account',
+};
+
+export const USER_TYPE_LABELS: Record<UserType, string> = { 1: 'Member', 2: 'Agent' };
+
+export const REAL_NAME_LABELS: Record<RealNameStatus, string> = {
+  NONE: 'Not submitted',
+  PENDING: 'Pending review',
+  APPROVED: 'Verified',
+  REJECTED: 'Rejected',
+};
+
+// Deposits and withdrawals
+export const FUNDING_STATUS_LABELS: Record<FundingStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export const CHANNEL_METHOD_LABELS: Record<ChannelMethod, string> = {
+  chain: 'On-chain',
+  bank: 'Bank transfer',
+  zsk: 'Fast payment (ZSK)',
+};
+
+export const WITHDRAW_TARGET_LABELS: Record<WithdrawTarget, string> = {
+  bank: 'Bank card',
+  wallet: 'Wallet address',
+  zsk: 'Fast-payment account',
+};
+
+// Payment methods, real-name verification, uploads
+export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+export const CERT_TYPE_LABELS: Record<CertType, string> = {
+  ID_CARD: 'ID card',
+  PASSPORT: 'Passport',
+  DRIVING_LICENCE: 'Driving licence',
+  RESIDENCE_PERMIT: 'Residence permit',
+};
+
+export const DOCUMENT_SIDE_LABELS: Record<DocumentSide, string> = {
+  front: 'Front',
+  back: 'Back',
+  handheld: 'Held by the user',
+};
+
+export const PAYMENT_METHOD_KIND_LABELS: Record<PaymentMethodKind, string> = {
+  BANK_CARD: 'Bank card',
+  WALLET_ADDRESS: 'Wallet address',
+  ZSK_ACCOUNT: 'Fast-payment account',
+};
+
+/** The entries of a label map in declaration order, as options for a select. */
+export function optionsOf<K extends string | number>(labels: Record<K, string>) {
+  return (Object.entries(labels) as [string, string][]).map(([value, label]) => ({ value, label }));
+}

@@ -1,0 +1,30 @@
+import { endpoints } from '@vela/contract';
+import type { RouteTable } from '../../http/contract-routes.ts';
+import type { FundingService } from './funding-service.ts';
+
+const { funding } = endpoints;
+
+export function addFundingRoutes(table: RouteTable, service: FundingService): void {
+  // The route layer has already refused idempotent calls without a key, hence the `?? ''`.
+  table
+    .add(funding.rechargeChannels, () => service.rechargeChannels())
+    .add(funding.rechargeRequest, (body, ctx) =>
+      service.requestRecharge(ctx.session, body, ctx.idempotencyKey ?? ''),
+    )
+    .add(funding.rechargeOrders, (body, ctx) => service.myRecharges(ctx.session, body))
+    .add(funding.withdrawChannels, () => service.withdrawChannels())
+    .add(funding.withdrawRequest, (body, ctx) =>
+      service.requestWithdrawal(ctx.session, body, ctx.idempotencyKey ?? ''),
+    )
+    .add(funding.withdrawOrders, (body, ctx) => service.myWithdrawals(ctx.session, body))
+    .add(funding.adminRechargeList, (body) => service.adminRecharges(body))
+    .add(funding.adminRechargeVoucher, (body) => service.voucher(body.orderId))
+    .add(funding.adminRechargeApprove, (body, ctx) => service.approveRecharge(ctx.session, body, ctx.ip))
+    .add(funding.adminRechargeReject, (body, ctx) => service.rejectRecharge(ctx.session, body, ctx.ip))
+    .add(funding.adminWithdrawList, (body) => service.adminWithdrawals(body))
+    .add(funding.adminWithdrawApprove, (body, ctx) => service.approveWithdrawal(ctx.session, body, ctx.ip))
+    .add(funding.adminWithdrawReject, (body, ctx) => service.rejectWithdrawal(ctx.session, body, ctx.ip))
+    .add(funding.adminBalanceAdjust, (body, ctx) =>
+      service.adjustBalance(ctx.session, body, ctx.idempotencyKey ?? '', ctx.ip),
+    );
+}

@@ -1,0 +1,498 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DataOf, ParsedBodyOf, endpoints } from '@vela/contract';
+import {
+  depositEntries,
+  rechargeQuote,
+  withdrawalHoldEntry,
+  withdrawalPayoutEntry,
+  withdrawalReturnEntry,
+  withdrawQuote,
+  type ChannelTerms,
+} from '@vela/domain';
+import type { Database } from '../../db/schema.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import type { AuthSession, OperatorSession } from '../../http/contract-routes.ts';
+import { requireAmount, money } from '../ledger/amounts.ts';
+import type { Money } from '../ledger/money.ts';
+import { recordAudit } from '../operators/audit-log.ts';
+import { getConfigValue } from '../system/system-repository.ts';
+import type { AccountService } from '../users/account-service.ts';
+import { postAdjustment } from '../wallet/adjustments.ts';
+import { walletCurrency } from '../wallet/wallet-repository.ts';
+import type { FundingPorts } from './funding-ports.ts';
+import {
+  channel,
+  channels,
+  lockUser,
+  rechargeOrders,
+  withdrawalsSince,
+  withdrawOrders,
+  type ChannelRow,
+} from './funding-repository.ts';
+import {
+  toAdminRechargeOrder,
+  toAdminWithdrawOrder,
+  toChannel,
+  toRechargeOrder,
+  toWithdrawOrder,
+} from './funding-views.ts';
+
+type Api = typeof endpoints.funding;
+type Page = {
+  status?: 'pending' | 'approved' | 'rejected' | undefined;
+  /** Users see their own orders; operators may filter by user. */
+  userId?: number | undefined;
+  cursor?: number | undefined;
+  limit: number;
+};
+
+export interface FundingServiceDeps {
+  db: Kysely<Database>;
+  money: Money;
+  accounts: AccountService;
+  ports: FundingPorts;
+  now?: () => number;
+}
+
+const DAY_MS = 86_400_000;
+
+function terms(c: ChannelRow): ChannelTerms {
+  return { payScale: c.pay_scale, walletScale: c.amount_scale, rate: c.rate, feeRate: c.fee_rate };
+}
+
+/**
+ * Deposits and withdrawals, for users and for the operators who review them. Every state change is
+ * a conditional UPDATE from `pending` (so two operators cannot both review one order), and it
+ * commits together with its ledger entries and its audit row.
+ */
+export class FundingService {
+  private readonly db: Kysely<Database>;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: FundingServiceDeps) {
+    this.db = deps.db;
+    this.now = deps.now ?? Date.now;
+  }
+
+  // ---- users ---------------------------------------------------------------------------------
+
+  async rechargeChannels(): Promise<DataOf<Api['rechargeChannels']>> {
+    await this.requireOpen('RECHARGE');
+    return (await channels(this.db, 'recharge')).map(toChannel);
+  }
+
+  async withdrawChannels(): Promise<DataOf<Api['withdrawChannels']>> {
+    await this.requireOpen('WITHDRAW');
+    return (await channels(this.db, 'withdraw')).map(toChannel);
+  }
+
+  async requestRecharge(
+    session: AuthSession,
+    body: ParsedBodyOf<Api['rechargeRequest']>,
+    key: string,
+  ): Promise<DataOf<Api['rechargeRequest']>> {
+    return this.deps.money.requests.run(
+      { owner: `u:${session.userId}`, key, endpoint: '/recharge/request', body },
+      async () => {
+        await this.requireOpen('RECHARGE');
+        const c = await channel(this.db, 'recharge', body.channelId);
+        if (!c) throw fieldError('CHANNEL_NOT_FOUND', 'channelId');
+        const payMinor = requireAmount(body.amount, c.pay_scale, 'amount', {
+          min: c.min_amount,
+          max: c.max_amount,
+        });
+        const quote = rechargeQuote(payMinor, terms(c));
+        if (quote.receiveMinor <= 0n) throw fieldError('AMOUNT_INVALID', 'amount', 'validation.amountWrong');
+        return { c, payMinor, quote };
+      },
+      async (trx, { c, payMinor, quote }) => {
+        const row = await trx
+          .insertInto('recharge_order')
+          .values({
+            user_id: session.userId,
+            channel_id: c.id,
+            vc_id: c.vc_id,
+            pay_amount_minor: payMinor,
+            fee_minor: quote.feeMinor,
+            receive_minor: quote.receiveMinor,
+            credited_minor: null,
+            payer_name: body.payerName,
+            payer_mobile: body.payerMobile,
+            voucher_upload_id: body.voucherUploadId,
+            status: 'pending',
+            created_at: this.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await this.deps.ports.claimVoucher(trx, session.userId, body.voucherUploadId, `recharge:${row.id}`);
+        return toRechargeOrder(await this.rechargeRow(trx, row.id));
+      },
+    );
+  }
+
+  async requestWithdrawal(
+    session: AuthSession,
+    body: ParsedBodyOf<Api['withdrawRequest']>,
+    key: string,
+  ): Promise<DataOf<Api['withdrawRequest']>> {
+    const { money: m } = this.deps;
+    return m.requests.run(
+      { owner: `u:${session.userId}`, key, endpoint: '/withdraw/request', body },
+      async () => {
+        await this.requireOpen('WITHDRAW');
+        const c = await channel(this.db, 'withdraw', body.channelId);
+        if (!c) throw fieldError('CHANNEL_NOT_FOUND', 'channelId');
+        const amountMinor = requireAmount(body.amount, c.amount_scale, 'amount', {
+          min: c.min_amount,
+          max: c.max_amount,
+        });
+        const quote = withdrawQuote(amountMinor, terms(c));
+        if (quote.netMinor <= 0n) throw fieldError('AMOUNT_INVALID', 'amount', 'validation.amountWrong');
+
+        // Gates in the order the screens prompt for them: fund password, real name, a bound method.
+        const user = await this.deps.accounts.verifyCredentials(session.userId, {
+          fundPwd: body.fundPwd,
+          googleCode: body.googleCode,
+        });
+        if (user.real_name_status !== 'APPROVED') throw new AppError('REAL_NAME_REQUIRED');
+        const target = await this.deps.ports.withdrawalTarget(
+          this.db,
+          session.userId,
+          body.target,
+          body.targetId,
+          { method: c.method, vcId: c.vc_id, chainName: c.chain_name },
+        );
+        const limit = Number((await getConfigValue(this.db, 'WITHDRAW', 'dailyCountLimit')) ?? '0');
+        return { c, amountMinor, quote, target, limit };
+      },
+      async (trx, { c, amountMinor, quote, target, limit }) => {
+        // Counted inside the transaction, after taking the user's row lock, so that concurrent
+        // requests of one user cannot all pass a count taken before any of them was written.
+        if (limit > 0) {
+          await lockUser(trx, session.userId, m.dialect);
+          const dayStart = Math.floor(this.now() / DAY_MS) * DAY_MS;
+          if ((await withdrawalsSince(trx, session.userId, dayStart)) >= limit) {
+            throw new AppError('WITHDRAW_DAILY_LIMIT', { params: { count: limit } });
+          }
+        }
+        const row = await trx
+          .insertInto('withdraw_order')
+          .values({
+            user_id: session.userId,
+            channel_id: c.id,
+            vc_id: c.vc_id,
+            amount_minor: amountMinor,
+            fee_minor: quote.feeMinor,
+            payout_pay_minor: quote.payoutPayMinor,
+            target: body.target,
+            target_id: body.targetId,
+            target_label: target.label,
+            target_detail: JSON.stringify(target.detail),
+            status: 'pending',
+            created_at: this.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await m.ledger.post(trx, [
+          withdrawalHoldEntry({ refType: 'withdrawal', refId: row.id }, session.userId, c.vc_id, amountMinor),
+        ]);
+        return toWithdrawOrder(await this.withdrawRow(trx, row.id));
+      },
+    );
+  }
+
+  async myRecharges(session: AuthSession, body: Page): Promise<DataOf<Api['rechargeOrders']>> {
+    return page(rechargeOrders(this.db), { ...body, userId: session.userId }, toRechargeOrder);
+  }
+
+  async myWithdrawals(session: AuthSession, body: Page): Promise<DataOf<Api['withdrawOrders']>> {
+    return page(withdrawOrders(this.db), { ...body, userId: session.userId }, toWithdrawOrder);
+  }
+
+  // ---- operators -----------------------------------------------------------------------------
+
+  async adminRecharges(body: Page): Promise<DataOf<Api['adminRechargeList']>> {
+    // The review queue is worked oldest first; any other view is newest first.
+    return page(rechargeOrders(this.db), body, toAdminRechargeOrder, queueOrder(body));
+  }
+
+  async adminWithdrawals(body: Page): Promise<DataOf<Api['adminWithdrawList']>> {
+    return page(withdrawOrders(this.db), body, toAdminWithdrawOrder, queueOrder(body));
+  }
+
+  async voucher(orderId: number): Promise<DataOf<Api['adminRechargeVoucher']>> {
+    const row = await this.db
+      .selectFrom('recharge_order')
+      .select('voucher_upload_id')
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
+    return this.deps.ports.readVoucher(row.voucher_upload_id);
+  }
+
+  /** Credits `creditedAmount` (what the user receives); the quoted fee goes to fees on top. */
+  async approveRecharge(
+    session: OperatorSession,
+    body: ParsedBodyOf<Api['adminRechargeApprove']>,
+    ip: string,
+  ): Promise<DataOf<Api['adminRechargeApprove']>> {
+    const order = await this.rechargeRow(this.db, body.orderId);
+    const creditedMinor = requireAmount(body.creditedAmount, order.amount_scale, 'creditedAmount');
+    const { money: m } = this.deps;
+    return m.committer.run(async (trx) => {
+      await this.review(
+        trx,
+        'recharge_order',
+        body.orderId,
+        { status: 'approved', credited_minor: creditedMinor },
+        session,
+      );
+      await m.ledger.post(
+        trx,
+        depositEntries(
+          { refType: 'deposit', refId: order.id },
+          order.user_id,
+          order.vc_id,
+          creditedMinor + order.fee_minor,
+          order.fee_minor,
+        ),
+      );
+      await recordAudit(trx, {
+        operatorId: session.operatorId,
+        action: 'deposit.approve',
+        targetType: 'recharge_order',
+        targetId: order.id,
+        detail: {
+          userId: String(order.user_id),
+          symbol: order.symbol,
+          credited: money(creditedMinor, order.amount_scale),
+          fee: money(order.fee_minor, order.amount_scale),
+        },
+        ip,
+        now: this.now(),
+      });
+      return toAdminRechargeOrder(await this.rechargeRow(trx, order.id));
+    });
+  }
+
+  async rejectRecharge(
+    session: OperatorSession,
+    body: ParsedBodyOf<Api['adminRechargeReject']>,
+    ip: string,
+  ): Promise<DataOf<Api['adminRechargeReject']>> {
+    return this.deps.money.committer.run(async (trx) => {
+      await this.review(
+        trx,
+        'recharge_order',
+        body.orderId,
+        { status: 'rejected', reject_reason: body.reason },
+        session,
+      );
+      await recordAudit(trx, {
+        operatorId: session.operatorId,
+        action: 'deposit.reject',
+        targetType: 'recharge_order',
+        targetId: body.orderId,
+        reason: body.reason,
+        ip,
+        now: this.now(),
+      });
+      return toAdminRechargeOrder(await this.rechargeRow(trx, body.orderId));
+    });
+  }
+
+  approveWithdrawal(
+    session: OperatorSession,
+    body: ParsedBodyOf<Api['adminWithdrawApprove']>,
+    ip: string,
+  ): Promise<DataOf<Api['adminWithdrawApprove']>> {
+    return this.decideWithdrawal(session, body.orderId, { payoutReference: body.payoutReference }, ip);
+  }
+
+  rejectWithdrawal(
+    session: OperatorSession,
+    body: ParsedBodyOf<Api['adminWithdrawReject']>,
+    ip: string,
+  ): Promise<DataOf<Api['adminWithdrawReject']>> {
+    return this.decideWithdrawal(session, body.orderId, { reason: body.reason }, ip);
+  }
+
+  /**
+   * Pays a pending withdrawal out (with its payout reference) or returns it to the user (with a
+   * reason): the review, the entry and the audit row commit together.
+   */
+  private decideWithdrawal(
+    session: OperatorSession,
+    orderId: number,
+    decision: { payoutReference: string } | { reason: string },
+    ip: string,
+  ): Promise<DataOf<Api['adminWithdrawApprove']>> {
+    const { money: m } = this.deps;
+    const approved = 'payoutReference' in decision;
+    return m.committer.run(async (trx) => {
+      await this.review(
+        trx,
+        'withdraw_order',
+        orderId,
+        approved
+          ? { status: 'approved', payout_reference: decision.payoutReference }
+          : { status: 'rejected', reject_reason: decision.reason },
+        session,
+      );
+      const order = await this.withdrawRow(trx, orderId);
+      const ref = { refType: 'withdrawal', refId: order.id };
+      await m.ledger.post(trx, [
+        approved
+          ? withdrawalPayoutEntry(ref, order.vc_id, order.amount_minor, order.fee_minor)
+          : withdrawalReturnEntry(ref, order.user_id, order.vc_id, order.amount_minor),
+      ]);
+      const detail = {
+        userId: String(order.user_id),
+        symbol: order.symbol,
+        amount: money(order.amount_minor, order.amount_scale),
+      };
+      await recordAudit(trx, {
+        operatorId: session.operatorId,
+        action: approved ? 'withdrawal.approve' : 'withdrawal.reject',
+        targetType: 'withdraw_order',
+        targetId: order.id,
+        ...(approved
+          ? { detail: { ...detail, payoutReference: decision.payoutReference } }
+          : { reason: decision.reason, detail }),
+        ip,
+        now: this.now(),
+      });
+      return toAdminWithdrawOrder(order);
+    });
+  }
+
+  async adjustBalance(
+    session: OperatorSession,
+    body: ParsedBodyOf<Api['adminBalanceAdjust']>,
+    key: string,
+    ip: string,
+  ): Promise<DataOf<Api['adminBalanceAdjust']>> {
+    const { money: m } = this.deps;
+    return m.requests.run(
+      { owner: `o:${session.operatorId}`, key, endpoint: '/admin/balance/adjust', body },
+      async () => {
+        const vc = await walletCurrency(this.db, body.vcId);
+        if (!vc) throw fieldError('VC_NOT_FOUND', 'vcId');
+        const user = await this.db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', body.userId)
+          .executeTakeFirst();
+        if (!user) throw fieldError('NOT_FOUND', 'userId');
+        const negative = body.amount.startsWith('-');
+        const magnitude = requireAmount(
+          negative ? body.amount.slice(1) : body.amount,
+          vc.amount_scale,
+          'amount',
+        );
+        return { vc, deltaMinor: negative ? -magnitude : magnitude };
+      },
+      async (trx, { vc, deltaMinor }) => {
+        const result = await postAdjustment(
+          m,
+          trx,
+          {
+            operatorId: session.operatorId,
+            userId: body.userId,
+            vcId: vc.id,
+            deltaMinor,
+            reason: body.reason,
+          },
+          this.now(),
+        );
+        await recordAudit(trx, {
+          operatorId: session.operatorId,
+          action: 'balance.adjust',
+          targetType: 'user',
+          targetId: body.userId,
+          reason: body.reason,
+          detail: {
+            symbol: vc.symbol,
+            amount: money(deltaMinor, vc.amount_scale),
+            adjustmentId: String(result.adjustmentId),
+          },
+          ip,
+          now: this.now(),
+        });
+        return {
+          adjustmentId: result.adjustmentId,
+          balanceAfter: money(result.balanceAfterMinor, vc.amount_scale),
+        };
+      },
+    );
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+
+  private async requireOpen(group: 'RECHARGE' | 'WITHDRAW'): Promise<void> {
+    if ((await getConfigValue(this.db, group, 'enabled')) === 'false') throw new AppError('FUNDING_CLOSED');
+  }
+
+  /**
+   * Moves an order out of `pending`, once: the UPDATE matches only a pending row, so of two
+   * operators reviewing the same order at the same moment exactly one changes it.
+   */
+  private async review(
+    trx: Transaction<Database>,
+    table: 'recharge_order' | 'withdraw_order',
+    orderId: number,
+    changes: Record<string, unknown>,
+    session: OperatorSession,
+  ): Promise<void> {
+    const result = await trx
+      .updateTable(table)
+      .set({ ...changes, reviewed_by: session.operatorId, reviewed_at: this.now() } as never)
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return;
+    const exists = await trx.selectFrom(table).select('id').where('id', '=', orderId).executeTakeFirst();
+    throw fieldError(exists ? 'ORDER_ALREADY_REVIEWED' : 'ORDER_NOT_FOUND', 'orderId');
+  }
+
+  private async rechargeRow(db: Kysely<Database>, id: number) {
+    const row = await rechargeOrders(db).where('o.id', '=', id).executeTakeFirst();
+    if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
+    return row;
+  }
+
+  private async withdrawRow(db: Kysely<Database>, id: number) {
+    const row = await withdrawOrders(db).where('o.id', '=', id).executeTakeFirst();
+    if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
+    return row;
+  }
+}
+
+/**
+ * One keyset page of orders, newest first: filtered by status and user, after `cursor`. Works for
+ * both order tables, whose queries alias the order as `o`.
+ */
+function queueOrder(body: Page): 'newest' | 'oldest' {
+  return body.status === 'pending' ? 'oldest' : 'newest';
+}
+
+async function page<Row extends { id: number }, Item>(
+  query: ReturnType<typeof rechargeOrders> | ReturnType<typeof withdrawOrders>,
+  body: Page,
+  view: (row: Row) => Item,
+  order: 'newest' | 'oldest' = 'newest',
+): Promise<{ list: Item[]; nextCursor: number | null }> {
+  let q = query as ReturnType<typeof rechargeOrders>;
+  if (body.status) q = q.where('o.status', '=', body.status);
+  if (body.userId) q = q.where('o.user_id', '=', body.userId);
+  if (body.cursor) q = q.where('o.id', order === 'newest' ? '<' : '>', body.cursor);
+  const rows = (await q
+    .orderBy('o.id', order === 'newest' ? 'desc' : 'asc')
+    .limit(body.limit + 1)
+    .execute()) as unknown as Row[];
+  const list = rows.slice(0, body.limit);
+  return {
+    list: list.map(view),
+    nextCursor: rows.length > body.limit ? (list[list.length - 1]?.id ?? null) : null,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Transaction } from 'kysely';
+import { adjustmentEntry } from '@vela/domain';
+import type { Database } from '../../db/schema.ts';
+import type { Money } from '../ledger/money.ts';
+
+export interface AdjustmentRequest {
+  operatorId: number;
+  userId: number;
+  vcId: number;
+  /** Positive credits the user's spot account from the house; negative debits it. */
+  deltaMinor: bigint;
+  reason: string;
+}
+
+/**
+ * An operator's balance adjustment: the business row (who, why) and its ledger entry, in the
+ * caller's transaction, which also writes the audit row. It is the only way an operator changes a
+ * balance, and it cannot take a user below zero.
+ */
+export async function postAdjustment(
+  money: Money,
+  trx: Transaction<Database>,
+  request: AdjustmentRequest,
+  now: number = Date.now(),
+): Promise<{ adjustmentId: number; balanceAfterMinor: bigint }> {
+  const row = await trx
+    .insertInto('balance_adjustment')
+    .values({
+      user_id: request.userId,
+      vc_id: request.vcId,
+      operator_id: request.operatorId,
+      delta_minor: request.deltaMinor,
+      reason: request.reason,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entry = adjustmentEntry(
+    { refType: 'adjustment', refId: row.id },
+    request.userId,
+    request.vcId,
+    request.deltaMinor,
+  );
+  const [posted] = await money.ledger.post(trx, [{ ...entry, memo: request.reason }]);
+  return { adjustmentId: row.id, balanceAfterMinor: posted?.balancesAfter[1] ?? 0n };
+}

@@ -1,0 +1,311 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import type { FundingStatus, RechargeOrder, WithdrawOrder } from '@vela/contract';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { openCustomerService } from '../../components/global/customer-service.tsx';
+import { Popup } from '../../components/popup.tsx';
+import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useT, type TFunction } from '../../lib/i18n.ts';
+import { Rows, type Row } from './channel-parts.tsx';
+import { Money } from './figure-text.tsx';
+import {
+  formatOrderTime,
+  METHOD_LABEL,
+  ORDER_TABS,
+  shownAmount,
+  STATUS_LABEL,
+  TAB_LABEL,
+  timelineSteps,
+  type Direction,
+  type OrderTab,
+} from './funding-figures.ts';
+import { useOrders } from './funding-queries.ts';
+import './funding.css';
+import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
+
+type Order = RechargeOrder | WithdrawOrder;
+
+const isRecharge = (order: Order): order is RechargeOrder => 'payAmount' in order;
+
+function StatusBadge({ status }: { status: FundingStatus }) {
+  const t = useT();
+  return (
+    <span className={`funding-status funding-status--${status}`} data-testid="order-status">
+      {t(STATUS_LABEL[status])}
+    </span>
+  );
+}
+
+/** The figures an order row leads with: what was paid (deposits) or taken (withdrawals). */
+function headline(order: Order): { amount: string; currency: string } {
+  return isRecharge(order)
+    ? { amount: shownAmount(order.payAmount), currency: order.payCurrency }
+    : { amount: shownAmount(order.amount), currency: order.symbol };
+}
+
+function title(order: Order, t: TFunction): string {
+  return t(isRecharge(order) ? 'bills.ref.deposit' : 'bills.ref.withdrawal', { id: order.id });
+}
+
+function OrderLine({ order, onOpen }: { order: Order; onOpen(): void }) {
+  const t = useT();
+  const lead = headline(order);
+  return (
+    <li>
+      <button
+        type="button"
+        className="funding-order"
+        onClick={onOpen}
+        data-testid="order-line"
+        data-id={order.id}
+        data-status={order.status}
+      >
+        <span className="funding-order__row">
+          <span className="funding-order__title">
+            {t(METHOD_LABEL[order.method])} · {order.symbol}
+          </span>
+          <StatusBadge status={order.status} />
+        </span>
+        <span className="funding-order__row">
+          <span className="funding-order__amount">
+            <Money amount={lead.amount} currency={lead.currency} testId="order-amount" />
+          </span>
+          <time className="funding-order__time num" dateTime={new Date(order.createdAt).toISOString()}>
+            {formatOrderTime(order.createdAt)}
+          </time>
+        </span>
+        {isRecharge(order) ? null : (
+          <span className="funding-order__row funding-order__row--meta">
+            <bdi className="funding-order__target">{order.targetLabel}</bdi>
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
+
+function detailRows(order: Order, t: TFunction): Row[] {
+  if (isRecharge(order)) {
+    const rows: Row[] = [
+      {
+        label: t('funding.amountPaid'),
+        value: <Money amount={shownAmount(order.payAmount)} currency={order.payCurrency} />,
+      },
+      { label: t('funding.fee'), value: <Money amount={shownAmount(order.fee)} currency={order.symbol} /> },
+      {
+        label: t('funding.receive'),
+        value: <Money amount={shownAmount(order.receiveAmount)} currency={order.symbol} />,
+        testId: 'detail-receive',
+      },
+    ];
+    if (order.creditedAmount !== null) {
+      rows.push({
+        label: t('funding.credited'),
+        value: <Money amount={shownAmount(order.creditedAmount)} currency={order.symbol} />,
+        testId: 'detail-credited',
+      });
+    }
+    rows.push({
+      label: t('funding.payer'),
+      value: (
+        <span>
+          {order.payerName} · <bdi className="num">{order.payerMobile}</bdi>
+        </span>
+      ),
+    });
+    return rows;
+  }
+  const rows: Row[] = [
+    {
+      label: t('funding.amountWithdrawn'),
+      value: <Money amount={shownAmount(order.amount)} currency={order.symbol} />,
+      testId: 'detail-amount',
+    },
+    { label: t('funding.fee'), value: <Money amount={shownAmount(order.fee)} currency={order.symbol} /> },
+    {
+      label: t('funding.receive'),
+      value: <Money amount={shownAmount(order.payoutAmount)} currency={order.payCurrency} />,
+      testId: 'detail-receive',
+    },
+    { label: t('funding.withdrawTo'), value: <bdi>{order.targetLabel}</bdi> },
+  ];
+  if (order.payoutReference) {
+    rows.push({
+      label: t('funding.payoutReference'),
+      value: <bdi className="num">{order.payoutReference}</bdi>,
+      testId: 'detail-payout-reference',
+    });
+  }
+  return rows;
+}
+
+const STEP_LABEL = {
+  submitted: 'funding.timeline.submitted',
+  approved: 'funding.timeline.approved',
+  rejected: 'funding.timeline.rejected',
+  waiting: 'funding.timeline.waiting',
+} as const;
+
+/** One order in full: its amounts, its history, and the way to customer service (spec point 2). */
+function OrderDetail({ order, open, onClose }: { order: Order | null; open: boolean; onClose(): void }) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <Popup open={open} onClose={onClose} labelledBy={titleId} testId="order-detail">
+      {order ? (
+        <div className="sheet funding-detail">
+          <div className="funding-detail__head">
+            <div className="sheet__title funding-detail__title" id={titleId}>
+              {title(order, t)}
+            </div>
+            <StatusBadge status={order.status} />
+          </div>
+          <Rows
+            rows={[
+              { label: t('funding.channel'), value: `${t(METHOD_LABEL[order.method])} · ${order.symbol}` },
+              ...detailRows(order, t),
+            ]}
+          />
+          <h3 className="funding-detail__section">{t('funding.timeline')}</h3>
+          <ol className="funding-timeline" data-testid="order-timeline">
+            {timelineSteps(order).map((step) => (
+              <li
+                key={step.state}
+                className={`funding-timeline__step funding-timeline__step--${step.state}`}
+                data-testid="timeline-step"
+                data-state={step.state}
+              >
+                <span className="funding-timeline__dot" aria-hidden />
+                <span className="funding-timeline__body">
+                  <span className="funding-timeline__row">
+                    <span className="funding-timeline__label">{t(STEP_LABEL[step.state])}</span>
+                    {step.at !== null ? (
+                      <time className="funding-timeline__time num" dateTime={new Date(step.at).toISOString()}>
+                        {formatOrderTime(step.at)}
+                      </time>
+                    ) : null}
+                  </span>
+                  {step.note ? (
+                    <span className="funding-timeline__note" data-testid="timeline-note">
+                      {t(step.note.key, step.note.params)}
+                    </span>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className="sheet__hint funding-detail__support">{t('funding.supportHint')}</p>
+          <div className="funding-detail__buttons">
+            <Button block onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <Button
+              block
+              color="primary"
+              fill="outline"
+              onClick={() => void openCustomerService()}
+              data-testid="order-support"
+            >
+              {t('payment.contactSupport')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Popup>
+  );
+}
+
+function SkeletonLines() {
+  return (
+    <ul className="funding-orders__list" aria-busy="true" data-testid="orders-skeleton">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} className="funding-order funding-order--skeleton">
+          <span className="skeleton-line" style={{ width: '55%' }} />
+          <span className="skeleton-line" style={{ width: '80%' }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A list of the user's deposits or withdrawals: status tabs, newest first, one keyset page after
+ * another as the list scrolls, pull to refresh, and a tap opens the order in full.
+ */
+export function OrderList({ direction }: { direction: Direction }) {
+  const t = useT();
+  const [tab, setTab] = useState<OrderTab>('all');
+  // The order stays after closing, so the sheet slides away with its content.
+  const [opened, setOpened] = useState<Order | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const orders = useOrders(direction, tab);
+  const lines: Order[] = orders.data?.pages.flatMap((page) => page.list) ?? [];
+  const pages = orders.data?.pages.length ?? 0;
+
+  let body: ReactNode;
+  if (orders.isPending) body = <SkeletonLines />;
+  else if (orders.isError && !orders.data) {
+    body = <EmptyState kind="loadFailed" onRetry={() => void orders.refetch()} />;
+  } else if (lines.length === 0) body = <EmptyState kind="noData" />;
+  else {
+    let footer: ReactNode;
+    if (orders.isFetchNextPageError) {
+      footer = <EmptyState kind="loadFailed" onRetry={() => void orders.fetchNextPage()} />;
+    } else if (orders.hasNextPage) {
+      footer = (
+        <>
+          <NextPageTrigger
+            testId="orders-next-page"
+            key={pages}
+            onVisible={() => {
+              if (!orders.isFetchingNextPage) void orders.fetchNextPage();
+            }}
+          />
+          <div className="funding-orders__loading">
+            {orders.isFetchingNextPage ? <Spinner size="sm" /> : null}
+          </div>
+        </>
+      );
+    } else footer = <EmptyState kind="noMoreData" />;
+    body = (
+      <>
+        <ul className="funding-orders__list" data-testid="orders-list">
+          {lines.map((order) => (
+            <OrderLine
+              key={order.id}
+              order={order}
+              onOpen={() => {
+                setOpened(order);
+                setDetailOpen(true);
+              }}
+            />
+          ))}
+        </ul>
+        {footer}
+      </>
+    );
+  }
+
+  return (
+    <div className="funding-orders" data-testid={`${direction}-orders`}>
+      <div className="funding-tabs" role="tablist">
+        {ORDER_TABS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={tab === value}
+            className={`funding-tabs__tab${tab === value ? ' funding-tabs__tab--on' : ''}`}
+            onClick={() => setTab(value)}
+            data-testid={`orders-tab-${value}`}
+          >
+            {t(TAB_LABEL[value])}
+          </button>
+        ))}
+      </div>
+      <PullToRefresh onRefresh={() => orders.refetch()}>{body}</PullToRefresh>
+      <OrderDetail order={opened} open={detailOpen} onClose={() => setDetailOpen(false)} />
+    </div>
+  );
+}

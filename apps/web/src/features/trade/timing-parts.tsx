@@ -1,0 +1,412 @@
+import { useId, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import type { TimingOrder } from '@vela/contract';
+import type { TimingDirection, TimingOutcome } from '@vela/domain';
+import { openCustomerService } from '../../components/global/customer-service.tsx';
+import { Popup } from '../../components/popup.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useT } from '../../lib/i18n.ts';
+import {
+  DIRECTION_LABEL,
+  directionTone,
+  elapsedShare,
+  ESTIMATE_LABEL,
+  formatCountdown,
+  formatTickTime,
+  formatTime,
+  liveEstimate,
+  OUTCOME_LABEL,
+  outcomeTone,
+  periodLabel,
+  ratePercent,
+  shownAmount,
+  shownPrice,
+  shownState,
+  signedAmount,
+} from './timing-figures.ts';
+import { useOrderDetail, useServerNow } from './timing-queries.ts';
+import './timing.css';
+
+/**
+ * Pieces the quick-trade panel and the order list share: the direction and result badges, an open
+ * order's card with its countdown and live result estimate, a settled order's card, and the order's
+ * detail with its settlement receipt.
+ */
+
+/** An amount with its currency, isolated as one left-to-right figure. */
+export function Money({ amount, currency, testId }: { amount: string; currency: string; testId?: string }) {
+  return (
+    <bdi className="num" data-testid={testId}>
+      {amount} {currency}
+    </bdi>
+  );
+}
+
+export function DirectionBadge({ direction }: { direction: TimingDirection }) {
+  const t = useT();
+  return (
+    <span
+      className={`timing-badge timing-badge--${directionTone(direction)}`}
+      data-testid="order-direction"
+      data-direction={direction}
+    >
+      {t(DIRECTION_LABEL[direction])}
+    </span>
+  );
+}
+
+export function OutcomeBadge({ outcome }: { outcome: TimingOutcome }) {
+  const t = useT();
+  return (
+    <span
+      className={`timing-badge timing-badge--solid-${outcomeTone(outcome)}`}
+      data-testid="order-outcome"
+      data-outcome={outcome}
+    >
+      {t(OUTCOME_LABEL[outcome])}
+    </span>
+  );
+}
+
+export function PeriodText({ seconds }: { seconds: number }) {
+  const t = useT();
+  const label = periodLabel(seconds);
+  return <bdi className="num">{t(label.key, label.params)}</bdi>;
+}
+
+/** The countdown of an open order, or "In settlement" once it is over. */
+export function CountdownText({ order, now }: { order: TimingOrder; now: number }) {
+  const t = useT();
+  if (shownState(order, now) === 'open') {
+    return (
+      <span className="timing-countdown num" data-testid="order-countdown" role="timer">
+        {formatCountdown(order.expiresAt - now)}
+      </span>
+    );
+  }
+  return (
+    <span className="timing-settling" data-testid="order-settling">
+      <Spinner size="sm" />
+      {t('timing.inSettlement')}
+    </span>
+  );
+}
+
+/** What the order would return if it settled at the live price now, in the colour of that result. */
+export function EstimateText({ order, price }: { order: TimingOrder; price: string | undefined }) {
+  const t = useT();
+  const estimate = liveEstimate(order, price);
+  if (!estimate) return <span className="muted">--</span>;
+  return (
+    <span
+      className={`timing-estimate ${outcomeTone(estimate.outcome)}`}
+      data-testid="order-estimate"
+      data-outcome={estimate.outcome}
+    >
+      <span>{t(ESTIMATE_LABEL[estimate.outcome])}</span>{' '}
+      <Money amount={signedAmount(estimate.profit)} currency={order.settleSymbol} />
+    </span>
+  );
+}
+
+function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="timing-figure">
+      <span className="timing-figure__label">{label}</span>
+      <span className="timing-figure__value" data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** An open (or settling) order: countdown, progress, stake, open and live price, and the estimate. */
+export function ActiveOrderCard({
+  order,
+  now,
+  price,
+  onOpen,
+}: {
+  order: TimingOrder;
+  now: number;
+  price: string | undefined;
+  onOpen(): void;
+}) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="timing-card"
+      onClick={onOpen}
+      data-testid="timing-order"
+      data-id={order.id}
+      data-state={shownState(order, now)}
+    >
+      <span className="timing-card__row">
+        <span className="timing-card__title">
+          <span className="timing-card__symbol">{order.symbol}</span>
+          <DirectionBadge direction={order.direction} />
+          <span className="timing-card__period muted">
+            <PeriodText seconds={order.periodSeconds} />
+          </span>
+        </span>
+        <CountdownText order={order} now={now} />
+      </span>
+      <span className="timing-progress" aria-hidden>
+        <span
+          className={`timing-progress__bar timing-progress__bar--${directionTone(order.direction)}`}
+          style={{ transform: `scaleX(${elapsedShare(order, now)})` }}
+        />
+      </span>
+      <span className="timing-card__figures">
+        <Figure label={t('timing.amount')} testId="order-amount">
+          <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />
+        </Figure>
+        <Figure label={t('timing.openPrice')} testId="order-open-price">
+          <bdi className="num">{shownPrice(order.openPrice)}</bdi>
+        </Figure>
+        <Figure label={t('timing.currentPrice')} testId="order-current-price">
+          <bdi className="num">{price ? shownPrice(price) : '--'}</bdi>
+        </Figure>
+      </span>
+      <span className="timing-card__row timing-card__row--end">
+        <EstimateText order={order} price={price} />
+      </span>
+    </button>
+  );
+}
+
+/** A settled order: its result, stake, open and settlement price, profit and time. */
+export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen(): void }) {
+  const t = useT();
+  const tone = outcomeTone(order.outcome);
+  return (
+    <button
+      type="button"
+      className="timing-card"
+      onClick={onOpen}
+      data-testid="timing-order"
+      data-id={order.id}
+      data-state={order.state}
+    >
+      <span className="timing-card__row">
+        <span className="timing-card__title">
+          <span className="timing-card__symbol">{order.symbol}</span>
+          <DirectionBadge direction={order.direction} />
+          <span className="timing-card__period muted">
+            <PeriodText seconds={order.periodSeconds} />
+          </span>
+        </span>
+        {order.outcome ? <OutcomeBadge outcome={order.outcome} /> : null}
+      </span>
+      <span className="timing-card__figures">
+        <Figure label={t('timing.amount')} testId="order-amount">
+          <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />
+        </Figure>
+        <Figure label={t('timing.openPrice')} testId="order-open-price">
+          <bdi className="num">{shownPrice(order.openPrice)}</bdi>
+        </Figure>
+        <Figure label={t('timing.settlePrice')} testId="order-settle-price">
+          <bdi className="num">{order.settlePrice ? shownPrice(order.settlePrice) : '--'}</bdi>
+        </Figure>
+      </span>
+      <span className="timing-card__row">
+        <span className={`timing-card__profit ${tone}`} data-testid="order-profit">
+          {t('timing.profit')}{' '}
+          <Money amount={order.profit ? signedAmount(order.profit) : '--'} currency={order.settleSymbol} />
+        </span>
+        <time className="timing-card__time num" dateTime={new Date(order.createdAt).toISOString()}>
+          {formatTime(order.createdAt)}
+        </time>
+      </span>
+    </button>
+  );
+}
+
+interface Row {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}
+
+function Rows({ rows }: { rows: readonly Row[] }) {
+  return (
+    <dl className="timing-rows">
+      {rows.map((row) => (
+        <div key={row.label} className="timing-rows__row">
+          <dt>{row.label}</dt>
+          <dd data-testid={row.testId}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const num = (text: string) => <bdi className="num">{text}</bdi>;
+
+/** The rows of an order's detail: what was placed, how it opened, and how it settled (or may). */
+function detailRows(
+  order: TimingOrder,
+  now: number,
+  price: string | undefined,
+  t: ReturnType<typeof useT>,
+): Row[] {
+  const currency = order.settleSymbol;
+  const rows: Row[] = [
+    { label: t('timing.coin'), value: order.symbol, testId: 'detail-symbol' },
+    {
+      label: t('timing.direction'),
+      value: <DirectionBadge direction={order.direction} />,
+      testId: 'detail-direction',
+    },
+    {
+      label: t('timing.amount'),
+      value: <Money amount={shownAmount(order.amount)} currency={currency} />,
+      testId: 'detail-amount',
+    },
+    {
+      label: t('timing.period'),
+      value: <PeriodText seconds={order.periodSeconds} />,
+      testId: 'detail-period',
+    },
+    {
+      label: t('timing.payoutRate'),
+      value: num(t('timing.rate', { rate: ratePercent(order.payoutRate) })),
+      testId: 'detail-payout-rate',
+    },
+    { label: t('timing.openPrice'), value: num(shownPrice(order.openPrice)), testId: 'detail-open-price' },
+    {
+      label: t('timing.openTickTime'),
+      value: num(formatTickTime(order.openTickTime)),
+      testId: 'detail-open-tick-time',
+    },
+    { label: t('timing.openTickId'), value: num(`#${order.openTickId}`), testId: 'detail-open-tick-id' },
+    // To the millisecond like the ticks, so the receipt shows the settlement tick is the first at or after it.
+    {
+      label: t('timing.expiresAt'),
+      value: num(formatTickTime(order.expiresAt)),
+      testId: 'detail-expires-at',
+    },
+  ];
+  if (order.state !== 'settled') {
+    rows.push(
+      {
+        label: t('timing.timeLeft'),
+        value: <CountdownText order={order} now={now} />,
+        testId: 'detail-time-left',
+      },
+      {
+        label: t('timing.currentPrice'),
+        value: num(price ? shownPrice(price) : '--'),
+        testId: 'detail-current-price',
+      },
+      {
+        label: t('timing.estimate'),
+        value: <EstimateText order={order} price={price} />,
+        testId: 'detail-estimate',
+      },
+      {
+        label: t('timing.expectedPayout'),
+        value: <Money amount={shownAmount(order.expectedPayout)} currency={currency} />,
+        testId: 'detail-expected-payout',
+      },
+    );
+    return rows;
+  }
+  rows.push(
+    {
+      label: t('timing.settlePrice'),
+      value: num(order.settlePrice ? shownPrice(order.settlePrice) : '--'),
+      testId: 'detail-settle-price',
+    },
+    {
+      label: t('timing.settleTickTime'),
+      value: num(order.settleTickTime !== null ? formatTickTime(order.settleTickTime) : '--'),
+      testId: 'detail-settle-tick-time',
+    },
+    {
+      label: t('timing.settleTickId'),
+      value: num(order.settleTickId !== null ? `#${order.settleTickId}` : '--'),
+      testId: 'detail-settle-tick-id',
+    },
+    {
+      label: t('timing.result'),
+      value: order.outcome ? <OutcomeBadge outcome={order.outcome} /> : '--',
+      testId: 'detail-result',
+    },
+    {
+      label: t('timing.payout'),
+      value: <Money amount={order.payout ? shownAmount(order.payout) : '--'} currency={currency} />,
+      testId: 'detail-payout',
+    },
+    {
+      label: t('timing.profit'),
+      value: (
+        <span className={outcomeTone(order.outcome)}>
+          <Money amount={order.profit ? signedAmount(order.profit) : '--'} currency={currency} />
+        </span>
+      ),
+      testId: 'detail-profit',
+    },
+  );
+  return rows;
+}
+
+/**
+ * One order in full, kept up to date while it is open: the stake and period, the open price with the
+ * recorded tick it is, and the settlement price with the exact tick time and id it came from, the
+ * result, payout and profit, the settlement rules in words, and the way to customer service (spec
+ * point 2: the history order detail prompts to contact customer service).
+ */
+export function OrderDetail({
+  order: listed,
+  open,
+  onClose,
+  prices,
+}: {
+  order: TimingOrder | null;
+  open: boolean;
+  onClose(): void;
+  prices: ReadonlyMap<number, string>;
+}) {
+  const t = useT();
+  const titleId = useId();
+  const detail = useOrderDetail(listed, open);
+  const order = detail.data ?? listed;
+  const ticking = open && order !== null && order.state !== 'settled';
+  const now = useServerNow(ticking);
+  return (
+    <Popup open={open} onClose={onClose} labelledBy={titleId} testId="timing-detail">
+      {order ? (
+        <div className="sheet timing-detail" data-state={shownState(order, now)}>
+          <div className="timing-detail__head">
+            <div className="sheet__title timing-detail__title" id={titleId}>
+              {t('bills.ref.timing', { id: order.id })}
+            </div>
+            {order.outcome ? <OutcomeBadge outcome={order.outcome} /> : null}
+          </div>
+          <Rows rows={detailRows(order, now, prices.get(order.vcId), t)} />
+          <p className="sheet__hint timing-detail__rule" data-testid="detail-rule">
+            {t('timing.rule')}{' '}
+            {t(order.tieRule === 'refund' ? 'timing.tieRule.refund' : 'timing.tieRule.loss')}
+          </p>
+          <p className="sheet__hint timing-detail__support">{t('funding.supportHint')}</p>
+          <div className="timing-detail__buttons">
+            <Button block onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <Button
+              block
+              color="primary"
+              fill="outline"
+              onClick={() => void openCustomerService()}
+              data-testid="timing-support"
+            >
+              {t('payment.contactSupport')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Popup>
+  );
+}

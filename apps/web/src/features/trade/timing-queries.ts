@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { TimingOrder } from '@vela/contract';
+import { routes } from '@vela/contract/routes';
+import { call } from '../../lib/api-client.ts';
+import { useSession } from '../../stores/session-store.ts';
+import { refreshWallet, useOverviewQuery } from '../../system/wallet-overview.ts';
+import {
+  clockOffset,
+  leftIds,
+  nextRefreshMs,
+  SETTLE_SYMBOL,
+  SETTLING_POLL_MS,
+  shownState,
+} from './timing-figures.ts';
+
+const { timing } = routes;
+
+export type TimingScope = 'active' | 'history';
+
+/**
+ * The timed-trade screens' server data. Keys carry the session token, so one user's orders can never
+ * show for another, even for the moment before a logout clears the cache.
+ */
+export const timingKeys = {
+  all: () => ['timing'] as const,
+  list: (token: string | null, scope: TimingScope) => ['timing', 'list', token, scope] as const,
+  detail: (token: string | null, id: number) => ['timing', 'detail', token, id] as const,
+};
+
+// ---- the server's clock ---------------------------------------------------------------------------
+
+/**
+ * Countdowns run on the server's clock: an order expires at the server's `expiresAt`, and a phone's
+ * clock is often seconds off. Each placement answer gives one reading (its `createdAt`); until the
+ * first, the device's clock is used.
+ */
+let serverOffsetMs = 0;
+
+export function serverNow(): number {
+  return Date.now() + serverOffsetMs;
+}
+
+export function setServerOffsetForTests(offsetMs: number): void {
+  serverOffsetMs = offsetMs;
+}
+
+/** The server's time, re-read every second while `enabled` (for countdowns). */
+export function useServerNow(enabled: boolean): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    if (!enabled) return;
+    setNow(serverNow());
+    // Ticks on the second boundary of the server's clock, so every countdown changes together.
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const current = serverNow();
+      setNow(current);
+      timer = setTimeout(tick, 1000 - (current % 1000) + 5);
+    };
+    timer = setTimeout(tick, 1000 - (serverNow() % 1000) + 5);
+    return () => clearTimeout(timer);
+  }, [enabled]);
+  return now;
+}
+
+// ---- balances -------------------------------------------------------------------------------------
+
+/**
+ * The settlement coin's spot balance, which stakes come out of and payouts go into: from the same
+ * overview answer (and cache entry) as the assets screen, fetched on every visit.
+ */
+export function useSettleBalance() {
+  const overview = useOverviewQuery();
+  const currency = overview.data?.currencies.find((c) => c.symbol === SETTLE_SYMBOL) ?? null;
+  return { overview, currency };
+}
+
+// ---- orders ---------------------------------------------------------------------------------------
+
+export const ORDERS_PAGE_SIZE = 20;
+
+type OrdersPage = { list: TimingOrder[]; nextCursor: number | null };
+
+export function ordersOf(data: InfiniteData<OrdersPage> | undefined): TimingOrder[] {
+  return data?.pages.flatMap((page) => page.list) ?? [];
+}
+
+/**
+ * The user's orders of one scope, newest first, one keyset page at a time. The active ones are asked
+ * for again just after the next expiry and then every 2 s while any waits for its settlement, until
+ * none is left.
+ */
+export function useTimingOrders(scope: TimingScope) {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: timingKeys.list(token, scope),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        timing.timingOrderList,
+        { scope, limit: ORDERS_PAGE_SIZE, ...(pageParam !== null ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: Boolean(token),
+    staleTime: 0,
+    refetchInterval:
+      scope === 'active' ? (query) => nextRefreshMs(ordersOf(query.state.data), serverNow()) : false,
+  });
+}
+
+/**
+ * The open and settling orders, watched for the ones that leave: an order gone from the active list
+ * has settled, so the balances, the bills and the history are refreshed, and `onSettled` hears of it.
+ */
+export function useActiveOrders(onSettled?: (ids: number[]) => void) {
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  const query = useTimingOrders('active');
+  const orders = useMemo(() => ordersOf(query.data), [query.data]);
+  const seen = useRef<{ token: string | null; ids: Set<number> } | null>(null);
+  const latest = useRef(onSettled);
+  useEffect(() => {
+    latest.current = onSettled;
+  });
+  useEffect(() => {
+    if (!query.data) return;
+    const ids = new Set(orders.map((order) => order.id));
+    const previous = seen.current;
+    seen.current = { token, ids };
+    if (!previous || previous.token !== token) return;
+    const gone = leftIds(previous.ids, ids);
+    if (gone.length === 0) return;
+    void refreshWallet(client);
+    void client.invalidateQueries({ queryKey: timingKeys.list(token, 'history') });
+    latest.current?.(gone);
+  }, [client, orders, query.data, token]);
+  return { ...query, orders };
+}
+
+export function detailQuery(token: string | null, id: number) {
+  return {
+    queryKey: timingKeys.detail(token, id),
+    queryFn: () => call(timing.timingOrderDetail, { id }),
+  };
+}
+
+/**
+ * One order with its receipt, starting from what the list showed, while its sheet is open. While it
+ * waits for its settlement it is asked for every 2 s; the first settled answer refreshes the balances
+ * and both lists.
+ */
+export function useOrderDetail(order: TimingOrder | null, open: boolean) {
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  const id = order?.id ?? 0;
+  const query = useQuery({
+    ...detailQuery(token, id),
+    // Closed, the sheet keeps showing what it had while it slides away, and asks for nothing more.
+    enabled: Boolean(token) && order !== null && open,
+    staleTime: 0,
+    initialData: order ?? undefined,
+    initialDataUpdatedAt: 0,
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (!data || data.state === 'settled') return false;
+      const left = data.expiresAt - serverNow();
+      return shownState(data, serverNow()) === 'settling'
+        ? SETTLING_POLL_MS
+        : Math.max(SETTLING_POLL_MS / 2, left);
+    },
+  });
+  const state = query.data?.state;
+  const wasSettled = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (state === undefined) return;
+    const settled = state === 'settled';
+    if (wasSettled.current === false && settled) {
+      void refreshWallet(client);
+      void client.invalidateQueries({ queryKey: timingKeys.list(token, 'active') });
+      void client.invalidateQueries({ queryKey: timingKeys.list(token, 'history') });
+    }
+    wasSettled.current = settled;
+  }, [client, state, token]);
+  return query;
+}
+
+export type PlaceBody = {
+  vcId: number;
+  periodSeconds: number;
+  direction: TimingOrder['direction'];
+  amount: string;
+};
+
+/**
+ * Sends one order with its idempotency key and reads the server's clock from the answer. The caller
+ * runs it through its `IdempotencyKeys`, so a retry after a lost answer cannot place it twice.
+ */
+export async function sendOrder(body: PlaceBody, key: string): Promise<TimingOrder> {
+  const sentAt = Date.now();
+  const order = await call(timing.timingOrderRequest, body, { idempotencyKey: key });
+  serverOffsetMs = clockOffset(order.createdAt, sentAt, Date.now());
+  return order;
+}
+
+/** After a placement: the new order leads the active list at once, then both lists and the balances refresh. */
+export async function afterPlacement(client: QueryClient, token: string | null, order: TimingOrder) {
+  client.setQueryData<InfiniteData<OrdersPage>>(timingKeys.list(token, 'active'), (previous) => {
+    if (!previous) return previous;
+    const [first, ...rest] = previous.pages;
+    if (!first || previous.pages.some((page) => page.list.some((o) => o.id === order.id))) return previous;
+    return { ...previous, pages: [{ ...first, list: [order, ...first.list] }, ...rest] };
+  });
+  await Promise.all([
+    refreshWallet(client),
+    client.invalidateQueries({ queryKey: timingKeys.list(token, 'active') }),
+  ]);
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { TIE_RULES, TIMING_DIRECTIONS, type TimingOutcome } from '@vela/domain';
+import { endpoint } from './endpoint.ts';
+import { msg } from './fields.ts';
+import { vcIdField } from './market.ts';
+import { amountField } from './wallet.ts';
+
+/**
+ * Timed (quick) trades: the user stakes an amount on the coin's price being above ("up", buy long)
+ * or below ("down", sell short) its open price when the chosen period expires. The open price and
+ * the settlement price are recorded ticks of the price history, cited by id and time, so every
+ * order can be checked against the feed. Amounts are in the settlement coin (USDT).
+ */
+
+export const TIMING_OUTCOMES = ['win', 'loss', 'tie'] as const satisfies readonly TimingOutcome[];
+
+/**
+ * `open`: running. `settling`: the period has expired and the settlement has not committed yet
+ * (the feed has not recorded the expiry second, or the batch is being written). `settled`: done.
+ */
+export const TIMING_STATES = ['open', 'settling', 'settled'] as const;
+export type TimingState = (typeof TIMING_STATES)[number];
+
+const decimal = z.string();
+
+export const timingOrderSchema = z.object({
+  id: z.number().int(),
+  vcId: z.number().int(),
+  symbol: z.string(),
+  settleSymbol: z.string().describe('The currency of the stake and the payout.'),
+  direction: z.enum(TIMING_DIRECTIONS),
+  periodSeconds: z.number().int(),
+  amount: decimal.describe('The stake.'),
+  payoutRate: decimal.describe(
+    'Profit of a win as a fraction of the stake, fixed when the order was placed.',
+  ),
+  tieRule: z.enum(TIE_RULES).describe('What an unchanged price means, fixed when the order was placed.'),
+  expectedPayout: decimal.describe('What a win pays back: the stake and its profit.'),
+  openPrice: decimal,
+  openTickId: z.number().int().describe('The recorded tick the open price is.'),
+  openTickTime: z.number().int(),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int().describe('createdAt + periodSeconds, epoch milliseconds.'),
+  state: z.enum(TIMING_STATES),
+  settlePrice: decimal.nullable(),
+  settleTickId: z.number().int().nullable().describe('The first recorded tick at or after expiresAt.'),
+  settleTickTime: z.number().int().nullable(),
+  outcome: z.enum(TIMING_OUTCOMES).nullable(),
+  payout: decimal.nullable().describe('What returned to the spot account: 0 on a loss.'),
+  profit: decimal.nullable().describe('payout - amount.'),
+  settledAt: z.number().int().nullable(),
+});
+export type TimingOrder = z.infer<typeof timingOrderSchema>;
+
+export const timingOrderRequest = endpoint({
+  path: '/user/vc-timing-trade/request',
+  auth: 'user',
+  tag: 'timing',
+  idempotent: true,
+  summary:
+    "Places a timed trade: the stake leaves the spot account at once and the open price is the coin's latest recorded tick.",
+  body: z
+    .object({
+      vcId: vcIdField,
+      periodSeconds: z
+        .number(msg('validation.selectExpiration'))
+        .int(msg('validation.selectExpiration'))
+        .positive(msg('validation.selectExpiration'))
+        .max(31_536_000, msg('validation.selectExpiration')),
+      direction: z.enum(TIMING_DIRECTIONS, msg('validation.required')),
+      amount: amountField,
+    })
+    .strict(),
+  data: timingOrderSchema,
+});
+
+export const timingOrderList = endpoint({
+  path: '/user/vc-timing-trade/list',
+  auth: 'user',
+  tag: 'timing',
+  summary:
+    "The user's timed orders, newest first: `active` are open and settling ones, `history` the settled ones.",
+  body: z
+    .object({
+      scope: z.enum(['active', 'history'], msg('validation.required')),
+      cursor: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    })
+    .strict(),
+  data: z.object({ list: z.array(timingOrderSchema), nextCursor: z.number().int().nullable() }),
+});
+
+export const timingOrderDetail = endpoint({
+  path: '/user/vc-timing-trade/detail',
+  auth: 'user',
+  tag: 'timing',
+  summary: 'One of the user\'s timed orders with its settlement receipt; another user\'s id is "not found".',
+  body: z.object({ id: z.number(msg('validation.required')).int().positive() }).strict(),
+  data: timingOrderSchema,
+});

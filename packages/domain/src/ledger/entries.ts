@@ -1,0 +1,69 @@
+import type { AccountRef } from './accounts.ts';
+
+/**
+ * Journal entries. An entry is one movement of one currency, made of two or more postings that sum
+ * to zero, and it names the business row that caused it (`refType`, `refId`): a transfer, a deposit
+ * order, a withdrawal order, an adjustment, a trade. Entries are never changed or deleted; a
+ * correction is a new entry.
+ */
+export const ENTRY_TYPES = [
+  /** Spot and contract accounts of one user. */
+  'transfer',
+  /** A deposit approved by an operator: external -> deposit clearing -> user (and fees). */
+  'deposit',
+  /** A withdrawal requested: user spot -> withdrawal clearing. */
+  'withdrawal_hold',
+  /** A withdrawal approved: withdrawal clearing -> external (and fees). */
+  'withdrawal_payout',
+  /** A withdrawal rejected: withdrawal clearing -> user spot. */
+  'withdrawal_return',
+  /** An operator's reasoned correction between the house and a user. */
+  'adjustment',
+  /** A timed trade's stake: user spot -> trade hold. */
+  'timing_stake',
+  /** A timed trade's settlement: trade hold (and house) -> user spot or house. */
+  'timing_settlement',
+] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+export interface Posting {
+  readonly account: AccountRef;
+  /** Positive adds to the account, negative takes from it. Never zero. */
+  readonly amountMinor: bigint;
+}
+
+export interface EntryDraft {
+  readonly type: EntryType;
+  readonly vcId: number;
+  /** The business row behind the entry: its table's name in the ledger references and its id. */
+  readonly refType: string;
+  readonly refId: number;
+  readonly postings: readonly Posting[];
+  readonly memo?: string | undefined;
+}
+
+/**
+ * Why an entry is malformed. Checked in this order, so one entry always reports the same reason
+ * (the order is part of the tested behaviour).
+ */
+export type EntryFault =
+  'too_few_postings' | 'zero_amount' | 'currency_mismatch' | 'repeated_account' | 'not_balanced';
+
+export function entryFault(entry: EntryDraft): EntryFault | null {
+  if (entry.postings.length < 2) return 'too_few_postings';
+  if (entry.postings.some((p) => p.amountMinor === 0n)) return 'zero_amount';
+  if (entry.postings.some((p) => p.account.vcId !== entry.vcId)) return 'currency_mismatch';
+  const keys = new Set(entry.postings.map((p) => `${p.account.userId ?? 'p'}:${p.account.kind}`));
+  if (keys.size !== entry.postings.length) return 'repeated_account';
+  let sum = 0n;
+  for (const p of entry.postings) sum += p.amountMinor;
+  return sum === 0n ? null : 'not_balanced';
+}
+
+/** Builds the postings of a plain movement of `amountMinor` from one account to another. */
+export function move(from: AccountRef, to: AccountRef, amountMinor: bigint): Posting[] {
+  return [
+    { account: from, amountMinor: -amountMinor },
+    { account: to, amountMinor },
+  ];
+}

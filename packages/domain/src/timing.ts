@@ -1,0 +1,139 @@
+import { parseDecimal } from './decimal.ts';
+import { platformAccount, userAccount } from './ledger/accounts.ts';
+import { move, type EntryDraft, type Posting } from './ledger/entries.ts';
+
+/**
+ * Timed (quick) trades: the user stakes an amount on the price of a coin being higher ("up", buy
+ * long) or lower ("down", sell short) when a period expires. Everything here is a pure function of
+ * the order and the recorded ticks, so an outcome can be recomputed by anyone from the price
+ * history; nothing takes an operator's or a configuration's say on a result.
+ */
+
+export const TIMING_DIRECTIONS = ['up', 'down'] as const;
+export type TimingDirection = (typeof TIMING_DIRECTIONS)[number];
+
+export type TimingOutcome = 'win' | 'loss' | 'tie';
+
+/**
+ * What an unchanged price means. `refund` (the default) returns the stake; `loss` keeps it. The
+ * rule is a platform setting read when the order is placed and stored with it, so changing the
+ * setting never changes an order already open.
+ */
+export const TIE_RULES = ['refund', 'loss'] as const;
+export type TieRule = (typeof TIE_RULES)[number];
+
+/** A recorded price: the row of the price history a settlement cites. */
+export interface RecordedTick {
+  readonly id: number;
+  readonly timeMs: number;
+  readonly priceMinor: bigint;
+}
+
+/**
+ * The tick an order settles at: the first one recorded at or after the expiry instant. `ticks` are
+ * in time order. Undefined when the feed has not yet recorded that second, in which case the
+ * order waits ("in settlement") until it has.
+ */
+export function settlementTick(ticks: readonly RecordedTick[], expiryMs: number): RecordedTick | undefined {
+  let low = 0;
+  let high = ticks.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((ticks[mid]?.timeMs ?? Infinity) < expiryMs) low = mid + 1;
+    else high = mid;
+  }
+  return ticks[low];
+}
+
+/** Up wins above the open price, down wins below it; the same price is a tie. */
+export function timingOutcome(
+  direction: TimingDirection,
+  openPriceMinor: bigint,
+  settlePriceMinor: bigint,
+): TimingOutcome {
+  if (settlePriceMinor === openPriceMinor) return 'tie';
+  const rose = settlePriceMinor > openPriceMinor;
+  return rose === (direction === 'up') ? 'win' : 'loss';
+}
+
+/** Payout rates carry at most this many decimals ("0.85" is 85 % profit on a win). */
+export const PAYOUT_RATE_SCALE = 8;
+
+/**
+ * The profit a win pays on `stakeMinor`: the stake times the payout rate, truncated toward zero
+ * (decision 007), so the figure shown before the order is never above what is paid.
+ */
+export function timingProfit(stakeMinor: bigint, payoutRate: string): bigint {
+  const rate = parseDecimal(payoutRate, PAYOUT_RATE_SCALE);
+  if (!rate.ok || rate.minor < 0n)
+    throw new RangeError(`payout rate must be a non-negative decimal, got ${payoutRate}`);
+  return (stakeMinor * rate.minor) / 10n ** BigInt(PAYOUT_RATE_SCALE);
+}
+
+export interface TimingResult {
+  readonly outcome: TimingOutcome;
+  /** What returns to the user's spot account: stake and profit on a win, nothing on a loss. */
+  readonly payoutMinor: bigint;
+  /** Payout less stake: positive on a win, negative on a loss, zero on a refunded tie. */
+  readonly profitMinor: bigint;
+}
+
+export function timingResult(
+  order: {
+    direction: TimingDirection;
+    openPriceMinor: bigint;
+    stakeMinor: bigint;
+    payoutRate: string;
+    tieRule: TieRule;
+  },
+  settlePriceMinor: bigint,
+): TimingResult {
+  const outcome = timingOutcome(order.direction, order.openPriceMinor, settlePriceMinor);
+  const payoutMinor =
+    outcome === 'win'
+      ? order.stakeMinor + timingProfit(order.stakeMinor, order.payoutRate)
+      : outcome === 'tie' && order.tieRule === 'refund'
+        ? order.stakeMinor
+        : 0n;
+  return { outcome, payoutMinor, profitMinor: payoutMinor - order.stakeMinor };
+}
+
+interface Ref {
+  readonly refType: string;
+  readonly refId: number;
+}
+
+/** Placing an order moves the stake out of the user's spot account into the trade hold. */
+export function timingStakeEntry(ref: Ref, userId: number, vcId: number, stakeMinor: bigint): EntryDraft {
+  if (stakeMinor <= 0n) throw new RangeError(`a stake must be positive, got ${stakeMinor}`);
+  return {
+    type: 'timing_stake',
+    vcId,
+    ...ref,
+    postings: move(userAccount(userId, vcId, 'spot'), userAccount(userId, vcId, 'trade_hold'), stakeMinor),
+  };
+}
+
+/**
+ * Settling empties the order's stake from the trade hold: the payout goes to the user's spot
+ * account and the difference to or from the house (a win's profit comes out of it, a lost stake
+ * goes into it).
+ */
+export function timingSettlementEntry(
+  ref: Ref,
+  userId: number,
+  vcId: number,
+  stakeMinor: bigint,
+  payoutMinor: bigint,
+): EntryDraft {
+  if (stakeMinor <= 0n) throw new RangeError(`a stake must be positive, got ${stakeMinor}`);
+  if (payoutMinor < 0n) throw new RangeError(`a payout cannot be negative, got ${payoutMinor}`);
+  const postings: Posting[] = [
+    { account: userAccount(userId, vcId, 'trade_hold'), amountMinor: -stakeMinor },
+  ];
+  if (payoutMinor > 0n)
+    postings.push({ account: userAccount(userId, vcId, 'spot'), amountMinor: payoutMinor });
+  const houseMinor = stakeMinor - payoutMinor;
+  if (houseMinor !== 0n) postings.push({ account: platformAccount(vcId, 'house'), amountMinor: houseMinor });
+  return { type: 'timing_settlement', vcId, ...ref, postings };
+}
