@@ -14,7 +14,13 @@ export interface LoadResult {
 export async function load(
   url: string,
   body: unknown,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    /** Headers made afresh for every request (an idempotency key, say). */
+    headersPerRequest?: () => Record<string, string>;
+  } = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url))
     throw new Error(`Refusing to load a non-loopback address: ${url}`);
@@ -25,6 +31,18 @@ export async function load(
     body: JSON.stringify(body),
     connections: options.connections ?? 100,
     duration: options.seconds ?? 8,
+    ...(options.headersPerRequest
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...request.headers, ...options.headersPerRequest?.() },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),

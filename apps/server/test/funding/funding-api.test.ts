@@ -2,15 +2,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type FundingChannel, type RechargeOrder, type WithdrawOrder } from '@vela/contract';
 import {
+  bindGoogleWithCode,
   countRows,
   createTestApp,
   DEFAULT_FUND_PASSWORD,
+  DEFAULT_PASSWORD,
   expectFailure,
   expectSuccess,
   login,
   pw,
   registerUser,
   userRow,
+  wrongTotp,
   type TestApp,
 } from '../helpers/test-app.ts';
 import { expectBooksBalanced, fund, idemKey } from '../ledger/ledger-helpers.ts';
@@ -398,6 +401,27 @@ describe('deposits and withdrawals', () => {
     expect(expectSuccess(replay).id).toBe(expectSuccess(results[firstAccepted]!).id);
     expect(await usdtSpot(member.token)).toMatchObject({ spot: '950.000000', frozen: '50.000000' });
     await expectBooksBalanced(t);
+  });
+
+  it('asks a member with an authenticator for its code and refuses a wrong or replayed one', async () => {
+    const member = await verifiedUserWithAddress('100');
+    const { secret, code: usedCode } = await bindGoogleWithCode(t, member.token, DEFAULT_PASSWORD);
+    const entries = await countRows(t.db, 'journal_entry');
+    const request = (extra: Record<string, unknown>) =>
+      post(member.token, funding.withdrawRequest.path, withdrawBody(member.addressId, '10', extra));
+    expectFailure(await request({}), 'GOOGLE_CODE_REQUIRED', { field: 'googleCode' });
+    expectFailure(await request({ googleCode: await wrongTotp(secret) }), 'GOOGLE_CODE_INVALID', {
+      field: 'googleCode',
+    });
+    expectFailure(await request({ googleCode: usedCode }), 'GOOGLE_CODE_REPLAYED', { field: 'googleCode' });
+    expect(await countRows(t.db, 'journal_entry')).toBe(entries);
+    for (const amount of ['NaN', 'Infinity', '-Infinity', '1e3', '0x10', '9007199254740993', ' ', '']) {
+      const result = await request({ amount });
+      expect(result.body.success, amount).toBe(false);
+      expect(result.body.data, amount).toMatchObject({ field: 'amount' });
+    }
+    expect(await countRows(t.db, 'journal_entry')).toBe(entries);
+    expect(await usdtSpot(member.token)).toMatchObject({ spot: '100.000000', frozen: '0.000000' });
   });
 
   it('gates withdrawals: fund password, real name, a correct method, the amount', async () => {

@@ -14,7 +14,7 @@ import {
   timingPair,
   type TimingOrderRow,
 } from './timing-repository.ts';
-import type { TimingSettler } from './timing-settler.ts';
+import { openOrderOf, type OpenOrder, type TimingSettler } from './timing-settler.ts';
 
 type Api = typeof endpoints.timing;
 
@@ -47,6 +47,8 @@ export class TimingService {
     key: string,
   ): Promise<DataOf<Api['timingOrderRequest']>> {
     const { money: m } = this.deps;
+    // What the settler needs of an order this call opens; a replayed answer opened none.
+    let opened: OpenOrder | undefined;
     const order = await m.requests.run(
       { owner: `u:${session.userId}`, key, endpoint: '/user/vc-timing-trade/request', body },
       async () => {
@@ -68,6 +70,7 @@ export class TimingService {
         const now = this.now();
         if (!tick || now - Number(tick.time_ms) > MAX_OPEN_TICK_AGE_MS)
           throw new AppError('PRICE_UNAVAILABLE');
+        const expiresAt = now + body.periodSeconds * 1000;
         const row = await trx
           .insertInto('timing_order')
           .values({
@@ -83,7 +86,7 @@ export class TimingService {
             open_tick_time_ms: Number(tick.time_ms),
             open_price_minor: BigInt(tick.price_minor),
             created_at: now,
-            expires_at: now + body.periodSeconds * 1000,
+            expires_at: expiresAt,
             status: 'open',
             settle_tick_id: null,
             settle_tick_time_ms: null,
@@ -102,25 +105,25 @@ export class TimingService {
             checked.stakeMinor,
           ),
         ]);
+        opened = {
+          id: row.id,
+          userId: session.userId,
+          vcId: body.vcId,
+          settleVcId: checked.settle.id,
+          direction: body.direction,
+          stakeMinor: checked.stakeMinor,
+          openPriceMinor: BigInt(tick.price_minor),
+          payoutRate: checked.payoutRate,
+          tieRule: checked.tieRule,
+          expiresAt,
+        };
         return toTimingOrder(await orderRow(trx, row.id), now);
       },
     );
-    // Committed (or replayed): the settler tracks it; an order it already knows is ignored.
-    if (order.state !== 'settled') {
-      const row = await orderRow(this.db, order.id);
-      this.deps.settler.track({
-        id: row.id,
-        userId: Number(row.user_id),
-        vcId: Number(row.vc_id),
-        settleVcId: Number(row.settle_vc_id),
-        direction: row.direction,
-        stakeMinor: BigInt(row.stake_minor),
-        openPriceMinor: BigInt(row.open_price_minor),
-        payoutRate: row.payout_rate,
-        tieRule: row.tie_rule,
-        expiresAt: Number(row.expires_at),
-      });
-    }
+    // Committed: the settler tracks it. A replayed answer's order is tracked from the database
+    // unless it has settled; an order the settler knows already is ignored.
+    if (!opened && order.state !== 'settled') opened = openOrderOf(await orderRow(this.db, order.id));
+    if (opened) this.deps.settler.track(opened);
     return order;
   }
 

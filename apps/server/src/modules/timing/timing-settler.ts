@@ -27,6 +27,22 @@ export interface OpenOrder {
   expiresAt: number;
 }
 
+/** An open order as the settler keeps it, from its row. */
+export function openOrderOf(row: Awaited<ReturnType<typeof openOrdersDue>>[number]): OpenOrder {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    vcId: Number(row.vc_id),
+    settleVcId: Number(row.settle_vc_id),
+    direction: row.direction,
+    stakeMinor: BigInt(row.stake_minor),
+    openPriceMinor: BigInt(row.open_price_minor),
+    payoutRate: row.payout_rate,
+    tieRule: row.tie_rule,
+    expiresAt: Number(row.expires_at),
+  };
+}
+
 export interface SettlerDeps {
   db: Kysely<Database>;
   money: Money;
@@ -218,20 +234,7 @@ export class TimingSettler {
     let after: { expiresAt: number; id: number } | undefined;
     for (;;) {
       const rows = await openOrdersDue(this.deps.db, until, PAGE, after);
-      for (const row of rows) {
-        this.track({
-          id: Number(row.id),
-          userId: Number(row.user_id),
-          vcId: Number(row.vc_id),
-          settleVcId: Number(row.settle_vc_id),
-          direction: row.direction,
-          stakeMinor: BigInt(row.stake_minor),
-          openPriceMinor: BigInt(row.open_price_minor),
-          payoutRate: row.payout_rate,
-          tieRule: row.tie_rule,
-          expiresAt: Number(row.expires_at),
-        });
-      }
+      for (const row of rows) this.track(openOrderOf(row));
       const last = rows.at(-1);
       if (!last || rows.length < PAGE) return;
       after = { expiresAt: Number(last.expires_at), id: Number(last.id) };
