@@ -1,22 +1,33 @@
 import { execSync, fork, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { WebSocket } from 'ws';
-import type { Ticker } from '@vela/contract';
+import { KLINE_INTERVALS, type Candle, type Ticker } from '@vela/contract';
 import { registerLive, type LiveHubStats } from '../../apps/server/src/modules/market/live-hub.ts';
 import { MarketEvents, type MarketUpdate } from '../../apps/server/src/modules/market/market-events.ts';
 
 /**
  * WebSocket fan-out of the live hub: thousands of loopback clients subscribed to tickers, one update
- * with every coin's ticker each second. The server runs in its own process (so the clients' work does
- * not share its event loop) and measures its own CPU and memory; the clients run in further
- * processes and measure tick-to-client latency from the publish time each message carries.
+ * with every coin's ticker (and its candles) each second. The server runs in its own process (so
+ * the clients' work does not share its event loop) and measures its own CPU and memory; the clients
+ * run in further processes and measure tick-to-client latency.
+ *
+ * Latency runs from the moment the update is handed to the hub to the moment a client's `message`
+ * callback runs, on the system's monotonic clock (`process.hrtime`, the same clock in every process
+ * of the machine, to the microsecond). It is split, for one client in ten, at the moment the server
+ * handed that client's frame to the kernel: what comes before is the server's fan-out, what comes
+ * after is the kernel and the client process's own queueing. On a machine where the clients share
+ * the cores with the server, the second part is the load generator's, not the server's, and the
+ * output says how big it is (and how busy the client processes' event loops were) beside the total.
  *
  * The same server then sends the same updates the naive way, one JSON.stringify per client, and the
- * ratio of the two per-tick costs is the figure this benchmark is judged by, beside the targets:
- * p99 latency <= 50 ms, <= 1 core, <= 600 MB RSS.
+ * ratio of the two per-tick costs is reported beside the targets: p99 latency <= 50 ms, <= 1 core,
+ * <= 600 MB RSS.
  *
  * This file is also the entry point of the child processes (role in VELA_WS_FANOUT_ROLE).
  */
@@ -24,7 +35,11 @@ import { MarketEvents, type MarketUpdate } from '../../apps/server/src/modules/m
 const ROLE = process.env.VELA_WS_FANOUT_ROLE;
 const SELF = fileURLToPath(import.meta.url);
 const COINS = 16;
+/** One client in this many (by port) has its latency split into the server's and the client's part. */
+const SPLIT_EVERY = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** CLOCK_MONOTONIC in ms: one clock for every process on the machine. */
+const clockMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 export interface WsFanoutOptions {
   clients?: number;
@@ -39,18 +54,27 @@ export interface WsFanoutOptions {
 
 type Phase = 'hub' | 'naive';
 interface TickRecord {
+  /** The update's time stamp, carried in every ticker: how clients tell the ticks apart. */
   ts: number;
-  /** Publish start to the last frame handed to the kernel. */
+  /** When the update was handed to the hub (monotonic clock, ms). */
+  publishedAt: number;
+  /** Publish to the last frame handed to the kernel, and in how many event-loop turns. */
   wallMs: number;
-  /** CPU time of the fan-out: user space only, and user + kernel. */
+  slices: number;
+  /** CPU time of the fan-out, publish to last write: user space only, and user + kernel. */
   userMs: number;
   cpuMs: number;
+  /** [client port, when its frame was handed to the kernel] for the sampled clients. */
+  handed: [number, number][];
 }
 interface PhaseResult {
   type: 'phase-done';
   phase: Phase;
   ticks: TickRecord[];
   cpuFraction: number;
+  /** How late the server's event loop ran a 1 ms timer: what other work waited behind the fan-out. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
   rssMb: number;
   peakRssMb: number;
   stats: LiveHubStats;
@@ -58,10 +82,30 @@ interface PhaseResult {
 type ServerOut =
   { type: 'ready'; port: number } | { type: 'stats'; stats: LiveHubStats; rssMb: number } | PhaseResult;
 type ServerIn = { type: 'run'; phase: Phase; seconds: number } | { type: 'stats' } | { type: 'exit' };
+interface ClientMark {
+  type: 'mark';
+  cpuMs: number;
+  elu: EventLoopUtilization;
+  /** Event-loop delay since the previous mark (ms). */
+  lagP99Ms: number;
+  lagMaxMs: number;
+}
 type ClientsOut =
-  | { type: 'connected'; ok: number; failed: number; firstError: string | null; cpuMs: number }
-  | { type: 'report'; samples: [number, number[]][]; received: number; closed: number; cpuMs: number };
-type ClientsIn = { type: 'connect'; url: string; count: number } | { type: 'report' } | { type: 'exit' };
+  | { type: 'connected'; ok: number; failed: number; firstError: string | null }
+  | ClientMark
+  | {
+      type: 'report';
+      /** [ts, arrival times] of every message. */
+      arrivals: [number, number[]][];
+      /** [ts, [port, arrival time][]] of the sampled clients. */
+      split: [number, [number, number][]][];
+      /** When heartbeat pings arrived. */
+      pings: number[];
+      received: number;
+      closed: number;
+    };
+type ClientsIn =
+  { type: 'connect'; url: string; count: number } | { type: 'mark' } | { type: 'report' } | { type: 'exit' };
 
 function nextMessage<T extends { type: string }>(
   child: ChildProcess,
@@ -111,17 +155,97 @@ function tickersAt(ts: number, step: number): Ticker[] {
   });
 }
 
+/** The current candle of every coin and interval, as the feed engine announces them each second. */
+function candlesAt(tickers: Ticker[], timeMs: number): MarketUpdate['candles'] {
+  return tickers.flatMap((ticker) =>
+    KLINE_INTERVALS.map((interval) => {
+      const candle: Candle = {
+        t: timeMs,
+        o: '990.00',
+        h: '1100.00',
+        l: '900.00',
+        c: ticker.g,
+        v: '12.5',
+        q: '12345.67',
+      };
+      return { vcId: ticker.a, interval, candle };
+    }),
+  );
+}
+
+interface FanOutEnd {
+  /** When the last frame was written (monotonic clock, ms), the process's CPU then, and turns taken. */
+  at: number;
+  cpu: NodeJS.CpuUsage;
+  slices: number;
+}
+
+/** A sampled connection: when its first text frame after `armed` was set went to the kernel. */
+interface WriteSlot {
+  port: number;
+  armed: boolean;
+  /** A text frame header was written while corked; the uncork hands it over. */
+  held: boolean;
+  at: number;
+}
+
+/**
+ * Watches the writes of one connection in ten: the first text frame (first byte 0x81) written after
+ * the slot is armed, at the moment it reaches the kernel: at once, or at the uncork that flushes it
+ * when the library corks the socket for a header and a payload. Pings and closes (0x89, 0x88) do not
+ * count.
+ */
+function watchWrites(stream: Socket, slots: WriteSlot[]): void {
+  const port = stream.remotePort;
+  if (port === undefined || port % SPLIT_EVERY !== 0) return;
+  const slot: WriteSlot = { port, armed: false, held: false, at: 0 };
+  slots.push(slot);
+  const target = stream as unknown as { write: (...args: unknown[]) => boolean; uncork: () => void };
+  const write = target.write;
+  const uncork = target.uncork;
+  const handed = () => {
+    if (slot.armed && slot.held && !stream.writableCorked) {
+      slot.at = clockMs();
+      slot.armed = false;
+      slot.held = false;
+    }
+  };
+  target.write = function (this: unknown, ...args: unknown[]) {
+    const result = write.apply(this, args);
+    const chunk = args[0];
+    if (slot.armed && Buffer.isBuffer(chunk) && chunk[0] === 0x81) slot.held = true;
+    handed();
+    return result;
+  };
+  target.uncork = function (this: unknown) {
+    uncork.call(this);
+    handed();
+  };
+}
+
 async function serverRole(): Promise<void> {
   const app = Fastify({ logger: false });
   const events = new MarketEvents();
-  const hub = await registerLive(app, events, { maxClients: 100_000 });
+  // The hub tells when a fan-out has written its last frame (it may take several event-loop turns).
+  const fanOut: { end: FanOutEnd | null; wake: (() => void) | null } = { end: null, wake: null };
+  const hub = await registerLive(app, events, {
+    maxClients: 100_000,
+    onFanOut: (_durationMs, slices) => {
+      fanOut.end = { at: clockMs(), cpu: process.cpuUsage(), slices };
+      fanOut.wake?.();
+    },
+  });
+  const slots: WriteSlot[] = [];
+  app.websocketServer.on('connection', (_socket: WebSocket, request: IncomingMessage) =>
+    watchWrites(request.socket, slots),
+  );
   await app.listen({ host: '127.0.0.1', port: 0, backlog: 4096 });
   const reply = (message: ServerOut) => process.send?.(message);
   reply({ type: 'ready', port: (app.server.address() as AddressInfo).port });
 
   const naivePublish = (update: MarketUpdate) => {
     // The reference: what a hub without shared encoding does, one stringify (and one UTF-8
-    // conversion inside ws) per client.
+    // conversion and framing inside ws) per client.
     for (const socket of app.websocketServer.clients) {
       if (socket.readyState === WebSocket.OPEN) {
         socket.send(JSON.stringify({ topic: 'tickers', data: update.tickers }));
@@ -132,28 +256,60 @@ async function serverRole(): Promise<void> {
   const run = async (phase: Phase, seconds: number): Promise<PhaseResult> => {
     const ticks: TickRecord[] = [];
     let peakRss = process.memoryUsage.rss();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const cpuStart = process.cpuUsage();
     const wallStart = performance.now();
-    for (let step = 0; step < seconds; step += 1) {
+    for (let step = 0; step <= seconds; step += 1) {
       const due = wallStart + step * 1000;
       await sleep(Math.max(0, due - performance.now()));
+      // The previous tick's second is over: every sampled client's frame has been written.
+      const last = ticks.at(-1);
+      if (last) {
+        for (const slot of slots) {
+          if (!slot.armed && slot.at >= last.publishedAt) last.handed.push([slot.port, slot.at]);
+          slot.armed = false;
+          slot.held = false;
+        }
+        peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      }
+      if (step === seconds) break;
       const ts = Date.now();
-      const update: MarketUpdate = { timeMs: ts - (ts % 1000), tickers: tickersAt(ts, step), candles: [] };
-      const started = performance.now();
+      const tickers = tickersAt(ts, step);
+      const timeMs = ts - (ts % 1000);
+      const update: MarketUpdate = { timeMs, tickers, candles: candlesAt(tickers, timeMs) };
+      for (const slot of slots) slot.armed = true;
+      fanOut.end = null;
       const cpuBefore = process.cpuUsage();
-      if (phase === 'hub') events.publish(update);
-      else naivePublish(update);
-      const cpu = process.cpuUsage(cpuBefore);
+      const publishedAt = clockMs();
+      if (phase === 'hub') {
+        // Until the last frame is written, or at most until the next tick is due.
+        let timer: NodeJS.Timeout | undefined;
+        const ended = new Promise<void>((resolve) => {
+          fanOut.wake = resolve;
+          timer = setTimeout(resolve, Math.max(0, due + 1000 - performance.now()));
+        });
+        events.publish(update);
+        await ended;
+        clearTimeout(timer);
+        fanOut.wake = null;
+      } else {
+        naivePublish(update);
+        fanOut.end = { at: clockMs(), cpu: process.cpuUsage(), slices: 1 };
+      }
+      // A fan-out still going when the next tick is due is at least that long.
+      const end = fanOut.end ?? { at: clockMs(), cpu: process.cpuUsage(), slices: Number.NaN };
       ticks.push({
         ts,
-        wallMs: performance.now() - started,
-        userMs: cpu.user / 1000,
-        cpuMs: (cpu.user + cpu.system) / 1000,
+        publishedAt,
+        wallMs: end.at - publishedAt,
+        slices: end.slices,
+        userMs: (end.cpu.user - cpuBefore.user) / 1000,
+        cpuMs: (end.cpu.user - cpuBefore.user + end.cpu.system - cpuBefore.system) / 1000,
+        handed: [],
       });
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
     }
-    // The last second too: the kernel and the clients drain it.
-    await sleep(Math.max(0, wallStart + seconds * 1000 - performance.now()));
+    loopDelay.disable();
     const cpu = process.cpuUsage(cpuStart);
     const wallMs = performance.now() - wallStart;
     const rss = process.memoryUsage.rss();
@@ -162,6 +318,8 @@ async function serverRole(): Promise<void> {
       phase,
       ticks,
       cpuFraction: (cpu.user + cpu.system) / 1000 / wallMs,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
       rssMb: rss / 1_048_576,
       peakRssMb: Math.max(peakRss, rss) / 1_048_576,
       stats: hub.stats(),
@@ -201,15 +359,24 @@ function publishTime(data: Buffer): number {
 
 async function clientsRole(): Promise<void> {
   const sockets: WebSocket[] = [];
-  const samples = new Map<number, number[]>();
+  const arrivals = new Map<number, number[]>();
+  const split = new Map<number, [number, number][]>();
+  const pings: number[] = [];
   let received = 0;
   let closed = 0;
   let stopping = false;
   const reply = (message: ClientsOut) => process.send?.(message);
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
 
   const open = (url: string) =>
     new Promise<void>((resolve, reject) => {
       const socket = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
+      let sampledPort = 0;
+      socket.once('upgrade', (response) => {
+        const port = response.socket.localPort ?? 0;
+        if (port % SPLIT_EVERY === 0) sampledPort = port;
+      });
       socket.once('open', () => {
         socket.send('{"op":"sub","topic":"tickers"}');
         sockets.push(socket);
@@ -217,14 +384,20 @@ async function clientsRole(): Promise<void> {
       });
       socket.once('error', reject);
       socket.on('message', (data: Buffer) => {
-        const now = Date.now();
+        const now = clockMs();
         const ts = publishTime(data);
         if (ts <= 0) return;
         received += 1;
-        let list = samples.get(ts);
-        if (!list) samples.set(ts, (list = []));
-        list.push(now - ts);
+        let list = arrivals.get(ts);
+        if (!list) arrivals.set(ts, (list = []));
+        list.push(now);
+        if (sampledPort) {
+          let sampled = split.get(ts);
+          if (!sampled) split.set(ts, (sampled = []));
+          sampled.push([sampledPort, now]);
+        }
       });
+      socket.on('ping', () => pings.push(clockMs()));
       socket.on('close', () => {
         if (!stopping) closed += 1;
       });
@@ -250,10 +423,19 @@ async function clientsRole(): Promise<void> {
           }
         };
         await Promise.all(Array.from({ length: 64 }, worker));
-        reply({ type: 'connected', ok, failed, firstError, cpuMs: cpuMs() });
+        reply({ type: 'connected', ok, failed, firstError });
       })();
+    } else if (message.type === 'mark') {
+      reply({
+        type: 'mark',
+        cpuMs: cpuMs(),
+        elu: performance.eventLoopUtilization(),
+        lagP99Ms: lag.percentile(99) / 1e6,
+        lagMaxMs: lag.max / 1e6,
+      });
+      lag.reset();
     } else if (message.type === 'report') {
-      reply({ type: 'report', samples: [...samples], received, closed, cpuMs: cpuMs() });
+      reply({ type: 'report', arrivals: [...arrivals], split: [...split], pings, received, closed });
     } else if (message.type === 'exit') {
       stopping = true;
       for (const socket of sockets) socket.terminate();
@@ -266,14 +448,12 @@ async function clientsRole(): Promise<void> {
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => percentile(sorted(values), 50);
+const ms = (value: number) => value.toFixed(1);
 
 function openFileLimit(): number {
   try {
@@ -291,25 +471,72 @@ function spawn(role: 'server' | 'clients'): ChildProcess {
   });
 }
 
-function latencies(samples: Map<number, number[]>, ticks: TickRecord[]): { sorted: number[]; count: number } {
-  const all: number[] = [];
-  for (const { ts } of ticks) for (const value of samples.get(ts) ?? []) all.push(value);
-  all.sort((a, b) => a - b);
-  return { sorted: all, count: all.length };
+interface Latencies {
+  /** Publish to the client's message callback, every message of the phase. */
+  total: number[];
+  /** For the sampled clients: publish to handed to the kernel, and from there to the callback. */
+  server: number[];
+  client: number[];
+  /** The p99 of each tick, in tick order. */
+  perTickP99: number[];
 }
+
+function latencies(
+  ticks: TickRecord[],
+  arrivals: Map<number, number[]>,
+  split: Map<number, [number, number][]>,
+): Latencies {
+  const result: Latencies = { total: [], server: [], client: [], perTickP99: [] };
+  for (const tick of ticks) {
+    const values = (arrivals.get(tick.ts) ?? []).map((at) => at - tick.publishedAt);
+    result.total.push(...values);
+    result.perTickP99.push(percentile(sorted(values), 99));
+    const handed = new Map(tick.handed);
+    for (const [port, at] of split.get(tick.ts) ?? []) {
+      const handedAt = handed.get(port);
+      if (handedAt === undefined) continue;
+      result.server.push(handedAt - tick.publishedAt);
+      result.client.push(at - handedAt);
+    }
+  }
+  result.total.sort((a, b) => a - b);
+  result.server.sort((a, b) => a - b);
+  result.client.sort((a, b) => a - b);
+  return result;
+}
+
+/** The client processes over one phase: CPU, event-loop utilisation and delay. */
+function clientWindow(before: ClientMark[], after: ClientMark[], wallMs: number) {
+  const cpu = after.reduce((sum, mark, i) => sum + mark.cpuMs - before[i]!.cpuMs, 0);
+  const utilisation = after.map(
+    (mark, i) => performance.eventLoopUtilization(mark.elu, before[i]!.elu).utilization,
+  );
+  return {
+    cpuMsPerSecond: (cpu / wallMs) * 1000,
+    eluMean: utilisation.reduce((sum, u) => sum + u, 0) / utilisation.length,
+    lagP99Ms: Math.max(...after.map((mark) => mark.lagP99Ms)),
+    lagMaxMs: Math.max(...after.map((mark) => mark.lagMaxMs)),
+  };
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 
 export async function benchWsFanout(options: WsFanoutOptions = {}): Promise<void> {
   const seconds = options.seconds ?? 20;
   const naiveSeconds = options.naiveSeconds ?? 8;
   const limit = openFileLimit();
+  const cores = os.availableParallelism();
   let clients = options.clients ?? 5_000;
   const processes =
     options.clientProcesses ??
-    (Number(process.env.WS_FANOUT_CLIENT_PROCESSES) ||
-      Math.max(1, Math.min(4, os.availableParallelism() - 1)));
+    (Number(process.env.WS_FANOUT_CLIENT_PROCESSES) || Math.max(1, Math.min(4, cores - 1)));
   console.log(
     `\nWebSocket fan-out: ${clients} clients on loopback, ${COINS} tickers each second for ${seconds} s` +
-      ` (server in its own process, clients in ${processes}; ${os.availableParallelism()} CPU cores shared)`,
+      ` (server in its own process, clients in ${processes}; ${cores} CPU cores shared; load average ${loadAverage()})`,
   );
   const perProcess = Math.ceil(clients / processes);
   if (limit < perProcess + 200 || limit < clients / 1 + 200) {
@@ -360,14 +587,27 @@ export async function benchWsFanout(options: WsFanoutOptions = {}): Promise<void
       await sleep(100);
     }
 
+    const mark = () =>
+      Promise.all(
+        workers.map((worker) => {
+          const marked = nextMessage<ClientMark>(worker, 'mark', 20_000);
+          send(worker, { type: 'mark' });
+          return marked;
+        }),
+      );
     const runPhase = async (phase: Phase, length: number) => {
+      const before = await mark();
+      const started = performance.now();
       const done = nextMessage<PhaseResult>(server, 'phase-done', length * 1000 + 20_000);
       send(server, { type: 'run', phase, seconds: length });
-      return done;
+      const result = await done;
+      const window = clientWindow(before, await mark(), performance.now() - started);
+      return { result, window };
     };
-    const measureStart = performance.now();
-    const hub = await runPhase('hub', seconds);
-    const naive = await runPhase('naive', naiveSeconds);
+    const hubRun = await runPhase('hub', seconds);
+    const naiveRun = await runPhase('naive', naiveSeconds);
+    const hub = hubRun.result;
+    const naive = naiveRun.result;
     await sleep(300);
 
     const reports = await Promise.all(
@@ -377,34 +617,62 @@ export async function benchWsFanout(options: WsFanoutOptions = {}): Promise<void
         return report;
       }),
     );
-    const samples = new Map<number, number[]>();
+    const arrivals = new Map<number, number[]>();
+    const split = new Map<number, [number, number][]>();
     for (const report of reports) {
-      for (const [ts, values] of report.samples) {
-        const list = samples.get(ts) ?? [];
-        for (const value of values) list.push(value);
-        samples.set(ts, list);
-      }
+      for (const [ts, values] of report.arrivals) arrivals.set(ts, [...(arrivals.get(ts) ?? []), ...values]);
+      for (const [ts, values] of report.split) split.set(ts, [...(split.get(ts) ?? []), ...values]);
     }
     const closed = reports.reduce((sum, r) => sum + r.closed, 0);
+    const pings = reports.flatMap((r) => r.pings);
+    /** Heartbeat pings the clients received in the second of each tick. */
+    const pingsPerTick = (ticks: TickRecord[]) =>
+      ticks.map(
+        (tick) => pings.filter((at) => at >= tick.publishedAt && at < tick.publishedAt + 1000).length,
+      );
 
-    const hubLatency = latencies(samples, hub.ticks);
-    const naiveLatency = latencies(samples, naive.ticks);
-    const clientCpu =
-      reports.reduce((sum, r) => sum + r.cpuMs, 0) - connected.reduce((sum, c) => sum + c.cpuMs, 0);
-    const measuredMs = performance.now() - measureStart;
+    const hubLatency = latencies(hub.ticks, arrivals, split);
+    const naiveLatency = latencies(naive.ticks, arrivals, split);
     const delivered = (count: number, ticks: number) => ((100 * count) / Math.max(1, ok * ticks)).toFixed(1);
     const cost = (result: PhaseResult, key: 'wallMs' | 'userMs' | 'cpuMs') =>
       median(result.ticks.map((tick) => tick[key]));
+    const spread = (values: number[]) =>
+      `p50 ${ms(percentile(values, 50))} ms   p99 ${ms(percentile(values, 99))} ms   max ${ms(values.at(-1) ?? Number.NaN)} ms`;
     const row = (name: string, text: string) => console.log(`  ${name.padEnd(24)}${text}`);
+    const perTick = hubLatency.perTickP99;
+    const worstTick = perTick.indexOf(Math.max(...perTick));
+    const hubPings = pingsPerTick(hub.ticks);
+    // Everything the machine spent each second, server and clients: even spread perfectly over
+    // every core, that much of each second is taken.
+    const serverCoreMs = hub.cpuFraction * 1000;
+    const clientCoreMs = hubRun.window.cpuMsPerSecond;
     row(
       'tick-to-client latency',
-      `p50 ${percentile(hubLatency.sorted, 50)} ms   p99 ${percentile(hubLatency.sorted, 99)} ms   max ${hubLatency.sorted.at(-1)} ms` +
-        `   (target p99 <= 50 ms; delivered ${delivered(hubLatency.count, hub.ticks.length)}%)`,
+      `${spread(hubLatency.total)}   (target p99 <= 50 ms; delivered ${delivered(hubLatency.total.length, hub.ticks.length)}%)`,
+    );
+    row(
+      '  server part',
+      `${spread(hubLatency.server)}   (publish to that client's frame handed to the kernel; 1 client in ${SPLIT_EVERY})`,
+    );
+    row(
+      '  client part',
+      `${spread(hubLatency.client)}   (kernel to the client's message callback: the load generator's queueing)`,
+    );
+    row(
+      'per-tick p99',
+      `best ${ms(Math.min(...perTick))} ms   median ${ms(median(perTick))} ms   worst ${ms(perTick[worstTick]!)} ms` +
+        ` (tick ${worstTick + 1} of ${perTick.length}, with ${hubPings[worstTick]} heartbeat pings in its second;` +
+        ` at most ${Math.max(...hubPings)} in any second)`,
     );
     row(
       'server fan-out time',
-      `p50 ${cost(hub, 'wallMs').toFixed(1)} ms   max ${Math.max(...hub.ticks.map((t) => t.wallMs)).toFixed(1)} ms` +
-        '   (publish to the last frame handed to the kernel, wall clock)',
+      `p50 ${ms(cost(hub, 'wallMs'))} ms   max ${ms(Math.max(...hub.ticks.map((t) => t.wallMs)))} ms` +
+        `   in ${median(hub.ticks.map((t) => t.slices))} event-loop turns (publish to the last frame handed to the kernel)`,
+    );
+    row(
+      'server event loop',
+      `delay p99 ${ms(hub.loopDelayP99Ms)} ms   max ${ms(hub.loopDelayMaxMs)} ms` +
+        `   (naive: max ${ms(naive.loopDelayMaxMs)} ms; what other work on the node waits behind a fan-out)`,
     );
     row('server CPU', `${hub.cpuFraction.toFixed(3)} of one core   (target <= 1)`);
     row(
@@ -412,26 +680,39 @@ export async function benchWsFanout(options: WsFanoutOptions = {}): Promise<void
       `${hub.rssMb.toFixed(0)} MB, peak ${hub.peakRssMb.toFixed(0)} MB   (target <= 600 MB; ${idle?.rssMb.toFixed(0)} MB once connected)`,
     );
     row(
-      'per-tick server CPU',
-      `hub ${cost(hub, 'cpuMs').toFixed(1)} ms (user ${cost(hub, 'userMs').toFixed(1)})   naive ${cost(naive, 'cpuMs').toFixed(1)} ms (user ${cost(naive, 'userMs').toFixed(1)})` +
-        `   ratio naive/hub ${(cost(naive, 'cpuMs') / cost(hub, 'cpuMs')).toFixed(2)} (user space ${(cost(naive, 'userMs') / cost(hub, 'userMs')).toFixed(2)})`,
+      'server CPU per tick',
+      `hub ${ms(cost(hub, 'cpuMs'))} ms (user ${ms(cost(hub, 'userMs'))})   naive ${ms(cost(naive, 'cpuMs'))} ms (user ${ms(cost(naive, 'userMs'))})` +
+        `   ratio naive/hub ${(cost(naive, 'cpuMs') / cost(hub, 'cpuMs')).toFixed(2)} (user space ${(cost(naive, 'userMs') / cost(hub, 'userMs')).toFixed(1)})`,
     );
     row(
       'naive reference',
-      `latency p50 ${percentile(naiveLatency.sorted, 50)} ms   p99 ${percentile(naiveLatency.sorted, 99)} ms   CPU ${naive.cpuFraction.toFixed(3)} of one core` +
-        `   (one JSON.stringify per client; delivered ${delivered(naiveLatency.count, naive.ticks.length)}%)`,
+      `latency p50 ${ms(percentile(naiveLatency.total, 50))} ms   p99 ${ms(percentile(naiveLatency.total, 99))} ms` +
+        `   server part p99 ${ms(percentile(naiveLatency.server, 99))} ms   CPU ${naive.cpuFraction.toFixed(3)} of one core` +
+        `   (one JSON.stringify per client; delivered ${delivered(naiveLatency.total.length, naive.ticks.length)}%)`,
     );
     row(
       'hub',
       `${hub.stats.encodes} encodes for ${hub.stats.messagesSent} frames; dropped slow ${hub.stats.droppedSlow}, heartbeat ${hub.stats.droppedHeartbeat}; client-side closes ${closed}`,
     );
     row(
-      'load generators',
-      `${(clientCpu / measuredMs).toFixed(2)} cores in ${processes} client processes` +
-        (processes + 1 > os.availableParallelism()
-          ? ` (they share ${os.availableParallelism()} cores with the server, so latency includes their queueing)`
-          : ''),
+      'client processes',
+      `${processes}: event loops busy ${(100 * hubRun.window.eluMean).toFixed(0)}% of the time, delay p99 ${ms(hubRun.window.lagP99Ms)} ms` +
+        ` max ${ms(hubRun.window.lagMaxMs)} ms; ${(clientCoreMs / 1000).toFixed(2)} cores` +
+        (processes + 1 > cores ? ` (sharing ${cores} cores with the server)` : ''),
     );
+    row(
+      'machine CPU per tick',
+      `server ${serverCoreMs.toFixed(0)} + clients ${clientCoreMs.toFixed(0)} = ${(serverCoreMs + clientCoreMs).toFixed(0)} core-ms` +
+        ` each second: ${((serverCoreMs + clientCoreMs) / cores).toFixed(0)} ms of every second on all ${cores} cores even if spread perfectly`,
+    );
+    const clientShare = percentile(hubLatency.client, 99) / Math.max(1e-9, percentile(hubLatency.total, 99));
+    if (clientShare > 0.25) {
+      row(
+        'note',
+        `the client part is ${(100 * clientShare).toFixed(0)}% of the p99: the load generator, on the same cores, delays what it measures`,
+      );
+    }
+    row('load average', `${loadAverage()} at the end (1, 5, 15 min)`);
   } catch (error) {
     console.log(
       `  ws fan-out benchmark did not complete: ${error instanceof Error ? error.message : String(error)}`,
@@ -448,3 +729,4 @@ export async function benchWsFanout(options: WsFanoutOptions = {}): Promise<void
 
 if (ROLE === 'server') await serverRole();
 else if (ROLE === 'clients') await clientsRole();
+else if (process.argv[1] && path.resolve(process.argv[1]) === SELF) await benchWsFanout();

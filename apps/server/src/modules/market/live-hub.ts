@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { WebSocket, type RawData } from 'ws';
@@ -18,9 +19,21 @@ import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
  * The live hub behind `GET /api/ws`: it listens to the feed engine's once-a-second `MarketUpdate`
  * and pushes it to the WebSocket clients that subscribed to each topic.
  *
- * Fan-out: every message is encoded once per topic per update (one `JSON.stringify`, one Buffer)
- * and that same Buffer goes to every subscriber, so an update costs one encode per topic however
- * many clients there are. Compression is off for the same reason (it would be per client).
+ * Fan-out: every message is encoded once per topic per update (one `JSON.stringify`) and framed
+ * once (one WebSocket text frame, header and payload in one Buffer), and that same Buffer is written
+ * to every subscriber's connection, so an update costs one encode per topic however many clients
+ * there are, and each subscriber costs one write. Compression is off for the same reason (it would be
+ * per client). Every data frame the hub sends goes this way, replies included, so a client's frames
+ * leave in the order the hub wrote them; the WebSocket library still sends pings and close frames,
+ * whole frames on the same connection.
+ *
+ * Slices: with thousands of subscribers the writes of one update take tens of milliseconds (each is
+ * a system call, and on loopback the kernel also does the receiver's work in it). The hub writes
+ * them in publish order from an outbox and, once a slice has taken `fanOutSliceMs`, lets the event
+ * loop run (HTTP answers, client messages) before going on, so a busy second does not stall the
+ * node's other work for the whole fan-out. Updates never overtake each other; a client that
+ * unsubscribes or is dropped meanwhile gets nothing more, and one that subscribes meanwhile has the
+ * snapshot (which already holds the update) instead of the frame in flight.
  *
  * Backpressure: before each send the hub looks at the socket's unsent bytes; a client past
  * `maxBufferedBytes` is dropped (close 1013 "try again later", then the socket is destroyed) rather
@@ -28,8 +41,9 @@ import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
  * resubscribes; the 3 s polling of the spec covers the gap.
  *
  * Heartbeat: a ping every `heartbeatMs`; a client that has left two pings in a row unanswered is
- * terminated at the next beat (about 30 s with the 15 s default). Any frame from the client counts
- * as an answer.
+ * terminated at its next beat (about 30 s with the 15 s default). Any frame from the client counts
+ * as an answer. The clients are pinged in groups, one group a second, so that pings (and the pongs
+ * they bring back) do not all land in the same second as thousands of others.
  *
  * On subscribing, a client gets the current state at once when the hub has seen one: every coin's
  * latest ticker (one `tickers` message) or the current candle of the kline topic.
@@ -48,7 +62,14 @@ export const LIVE_DEFAULTS = {
   closeGraceMs: 1_000,
   /** Largest client frame accepted (set on the WebSocket server by `registerLive`). */
   maxPayloadBytes: 4_096,
+  /** Longest stretch of fan-out writes before the event loop gets a turn. */
+  fanOutSliceMs: 5,
 } as const;
+
+/** Writes between two looks at the clock while fanning out; fewer subscribers never yield. */
+const WRITES_PER_CLOCK_CHECK = 64;
+/** Heartbeat groups are pinged this far apart (or all at once when `heartbeatMs` is shorter). */
+const HEARTBEAT_GROUP_MS = 1_000;
 
 export const CLOSE_CODES = {
   goingAway: 1001,
@@ -64,6 +85,9 @@ export interface LiveHubOptions {
   messageBurst?: number;
   messagesPerSecond?: number;
   closeGraceMs?: number;
+  fanOutSliceMs?: number;
+  /** Called when a fan-out has written its last frame: its duration from the publish, and turns. */
+  onFanOut?: (durationMs: number, slices: number) => void;
   /** Clock for pong times and the message budget (tests). */
   now?: () => number;
 }
@@ -84,6 +108,11 @@ export interface LiveHubStats {
   droppedHeartbeat: number;
   droppedAbuse: number;
   refusedFull: number;
+  /** Frames waiting in the outbox (a fan-out in progress). */
+  pendingFrames: number;
+  /** The last fan-out: from its publish to its last write, and in how many event-loop turns. */
+  lastFanOutMs: number;
+  lastFanOutSlices: number;
 }
 
 const TICKERS_TOPIC = 'tickers';
@@ -94,10 +123,20 @@ interface LatestCandle {
   candle: Candle;
 }
 
+/** One frame on its way to the clients that subscribed to its topic when it was published. */
+interface Delivery {
+  topic: string;
+  frame: Buffer;
+  recipients: LiveClient[];
+  next: number;
+}
+
 class LiveClient {
   tickers = false;
   readonly klines = new Set<string>();
   unansweredPings = 0;
+  /** Which heartbeat group pings this client. */
+  heartbeatGroup = 0;
   dropped = false;
   graceTimer: NodeJS.Timeout | null = null;
   tokens: number;
@@ -105,6 +144,8 @@ class LiveClient {
 
   constructor(
     readonly socket: WebSocket,
+    /** The connection under the WebSocket, where the hub writes its framed messages. */
+    readonly stream: Duplex,
     burst: number,
     now: number,
   ) {
@@ -114,7 +155,8 @@ class LiveClient {
 }
 
 export class LiveHub {
-  private readonly options: Required<LiveHubOptions>;
+  private readonly options: Required<Omit<LiveHubOptions, 'onFanOut'>>;
+  private readonly onFanOut: LiveHubOptions['onFanOut'];
   private readonly clients = new Set<LiveClient>();
   private readonly topics = new Map<string, Set<LiveClient>>();
   private readonly latestTickers = new Map<number, Ticker>();
@@ -122,6 +164,14 @@ export class LiveHub {
   private tickerSnapshot: Buffer | null = null;
   private unsubscribe: (() => void) | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  private readonly heartbeatGroups: number;
+  private heartbeatBeat = 0;
+  private attached = 0;
+  private readonly outbox: Delivery[] = [];
+  private outboxTurn: NodeJS.Immediate | null = null;
+  private fanOutStartedAt = 0;
+  private fanOutSlices = 0;
+  private lastFanOut = { ms: 0, slices: 0 };
   private stopped = false;
   private readonly counters = {
     updates: 0,
@@ -145,15 +195,21 @@ export class LiveHub {
       messageBurst: options.messageBurst ?? LIVE_DEFAULTS.messageBurst,
       messagesPerSecond: options.messagesPerSecond ?? LIVE_DEFAULTS.messagesPerSecond,
       closeGraceMs: options.closeGraceMs ?? LIVE_DEFAULTS.closeGraceMs,
+      fanOutSliceMs: options.fanOutSliceMs ?? LIVE_DEFAULTS.fanOutSliceMs,
       now: options.now ?? Date.now,
     };
+    this.onFanOut = options.onFanOut;
+    this.heartbeatGroups = Math.max(1, Math.floor(this.options.heartbeatMs / HEARTBEAT_GROUP_MS));
   }
 
   /** Subscribes to the market events and starts the heartbeat. Idempotent. */
   start(): void {
     if (this.unsubscribe || this.stopped) return;
     this.unsubscribe = this.events.subscribe((update) => this.publish(update));
-    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
+    this.heartbeatTimer = setInterval(
+      () => this.heartbeat(),
+      this.options.heartbeatMs / this.heartbeatGroups,
+    );
     this.heartbeatTimer.unref();
   }
 
@@ -164,13 +220,16 @@ export class LiveHub {
     this.unsubscribe = null;
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
+    if (this.outboxTurn) clearImmediate(this.outboxTurn);
+    this.outboxTurn = null;
+    this.outbox.length = 0;
     for (const client of [...this.clients]) {
       this.closeClient(client, CLOSE_CODES.goingAway, 'server shutting down');
     }
   }
 
-  /** Takes over a freshly upgraded socket. */
-  attach(socket: WebSocket): void {
+  /** Takes over a freshly upgraded socket; `stream` is its connection (the upgrade request's socket). */
+  attach(socket: WebSocket, stream: Duplex): void {
     if (this.stopped) {
       socket.close(CLOSE_CODES.goingAway, 'server shutting down');
       return;
@@ -180,7 +239,9 @@ export class LiveHub {
       socket.close(CLOSE_CODES.tryAgainLater, 'try again later');
       return;
     }
-    const client = new LiveClient(socket, this.options.messageBurst, this.options.now());
+    const client = new LiveClient(socket, stream, this.options.messageBurst, this.options.now());
+    client.heartbeatGroup = this.attached % this.heartbeatGroups;
+    this.attached += 1;
     this.clients.add(client);
     socket.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
     socket.on('pong', () => {
@@ -192,15 +253,22 @@ export class LiveHub {
     socket.on('error', () => socket.terminate());
   }
 
-  /** Fans one market update out to the subscribers of each topic it touches. */
+  /**
+   * Fans one market update out to the subscribers of each topic it touches: the frames are encoded
+   * now and written at once, in slices when there are many subscribers (see the class comment).
+   */
   publish(update: MarketUpdate): void {
     this.counters.updates += 1;
+    if (this.outbox.length === 0) {
+      this.fanOutStartedAt = performance.now();
+      this.fanOutSlices = 0;
+    }
     if (update.tickers.length > 0) {
       for (const ticker of update.tickers) this.latestTickers.set(ticker.a, ticker);
       this.tickerSnapshot = null;
       const subscribers = this.topics.get(TICKERS_TOPIC);
       if (subscribers?.size) {
-        this.broadcast(subscribers, this.encode({ topic: 'tickers', data: update.tickers }));
+        this.enqueue(TICKERS_TOPIC, subscribers, this.encode({ topic: 'tickers', data: update.tickers }));
       }
     }
     for (const { vcId, interval, candle } of update.candles) {
@@ -208,9 +276,10 @@ export class LiveHub {
       this.latestCandles.set(key, { vcId, interval, candle });
       const subscribers = this.topics.get(key);
       if (subscribers?.size) {
-        this.broadcast(subscribers, this.encode({ topic: 'kline', vcId, interval, data: candle }));
+        this.enqueue(key, subscribers, this.encode({ topic: 'kline', vcId, interval, data: candle }));
       }
     }
+    if (this.outbox.length > 0 && !this.outboxTurn) this.drainOutbox();
   }
 
   /** Counts for tests and metrics. */
@@ -223,6 +292,12 @@ export class LiveHub {
       klineTopics: this.topics.size - (this.topics.has(TICKERS_TOPIC) ? 1 : 0),
       klineSubscriptions,
       ...this.counters,
+      pendingFrames: this.outbox.reduce(
+        (sum, delivery) => sum + delivery.recipients.length - delivery.next,
+        0,
+      ),
+      lastFanOutMs: this.lastFanOut.ms,
+      lastFanOutSlices: this.lastFanOut.slices,
     };
   }
 
@@ -233,33 +308,64 @@ export class LiveHub {
 
   // ---- sending ---------------------------------------------------------------------------------
 
+  /** The message as one text frame, encoded and framed once for all its recipients. */
   private encode(message: ServerMessage): Buffer {
     this.counters.encodes += 1;
-    return encodeServerMessage(message);
+    return textFrame(encodeServerMessage(message));
   }
 
-  private broadcast(subscribers: Set<LiveClient>, payload: Buffer): void {
-    // Deleting the current element of a Set while iterating it is safe; dropping does that.
-    for (const client of subscribers) {
-      if (this.send(client, payload)) this.counters.messagesSent += 1;
+  private enqueue(topic: string, subscribers: Set<LiveClient>, frame: Buffer): void {
+    // The subscribers of this moment: later ones get the snapshot instead (see `handle`).
+    this.outbox.push({ topic, frame, recipients: [...subscribers], next: 0 });
+  }
+
+  /** Writes the outbox in order until it is empty or the slice is used up, then yields a turn. */
+  private drainOutbox(): void {
+    this.outboxTurn = null;
+    this.fanOutSlices += 1;
+    const sliceStart = performance.now();
+    let writes = 0;
+    while (this.outbox.length > 0) {
+      const delivery = this.outbox[0]!;
+      const tickers = delivery.topic === TICKERS_TOPIC;
+      while (delivery.next < delivery.recipients.length) {
+        const client = delivery.recipients[delivery.next]!;
+        delivery.next += 1;
+        // Whoever left the topic since the publish is skipped (the client's own flags say so, cheaper
+        // than a look-up in thousands of subscribers); `send` skips dropped clients.
+        const subscribed = tickers ? client.tickers : client.klines.has(delivery.topic);
+        if (subscribed && this.send(client, delivery.frame)) this.counters.messagesSent += 1;
+        writes += 1;
+        if (
+          writes % WRITES_PER_CLOCK_CHECK === 0 &&
+          performance.now() - sliceStart >= this.options.fanOutSliceMs
+        ) {
+          this.outboxTurn = setImmediate(() => this.drainOutbox());
+          return;
+        }
+      }
+      this.outbox.shift();
     }
+    this.lastFanOut = { ms: performance.now() - this.fanOutStartedAt, slices: this.fanOutSlices };
+    this.onFanOut?.(this.lastFanOut.ms, this.lastFanOut.slices);
   }
 
-  /** Sends unless the client is gone or too far behind, in which case it is dropped. */
-  private send(client: LiveClient, payload: Buffer): boolean {
+  /** Writes a framed message unless the client is gone or too far behind, in which case it is dropped. */
+  private send(client: LiveClient, frame: Buffer): boolean {
     const { socket } = client;
     if (client.dropped || socket.readyState !== WebSocket.OPEN) return false;
+    // The library's count: bytes queued on the connection plus any frame it holds back itself.
     if (socket.bufferedAmount > this.options.maxBufferedBytes) {
       this.counters.droppedSlow += 1;
       this.closeClient(client, CLOSE_CODES.tryAgainLater, 'try again later');
       return false;
     }
-    socket.send(payload, { binary: false });
+    client.stream.write(frame);
     return true;
   }
 
   private reply(client: LiveClient, message: ServerMessage): void {
-    this.send(client, encodeServerMessage(message));
+    this.send(client, textFrame(encodeServerMessage(message)));
   }
 
   // ---- client messages -------------------------------------------------------------------------
@@ -333,7 +439,9 @@ export class LiveHub {
   /** Every coin's latest ticker, encoded at most once per update however many clients subscribe. */
   private tickersSnapshot(): Buffer | null {
     if (this.latestTickers.size === 0) return null;
-    this.tickerSnapshot ??= encodeServerMessage({ topic: 'tickers', data: [...this.latestTickers.values()] });
+    this.tickerSnapshot ??= textFrame(
+      encodeServerMessage({ topic: 'tickers', data: [...this.latestTickers.values()] }),
+    );
     return this.tickerSnapshot;
   }
 
@@ -397,9 +505,12 @@ export class LiveHub {
     this.clients.delete(client);
   }
 
+  /** Pings one group of clients (each group once per `heartbeatMs`). */
   private heartbeat(): void {
+    const group = this.heartbeatBeat % this.heartbeatGroups;
+    this.heartbeatBeat += 1;
     for (const client of this.clients) {
-      if (client.dropped) continue;
+      if (client.dropped || client.heartbeatGroup !== group) continue;
       if (client.unansweredPings >= 2) {
         this.counters.droppedHeartbeat += 1;
         client.dropped = true;
@@ -417,6 +528,28 @@ export class LiveHub {
   }
 }
 
+/**
+ * An unmasked, final WebSocket text frame around UTF-8 bytes (RFC 6455 section 5.2), header and
+ * payload in one Buffer so that each recipient costs a single write.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN, opcode 1 (text)
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, header);
+  return frame;
+}
+
 function rawToString(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
@@ -425,7 +558,8 @@ function rawToString(data: RawData): string {
 
 /** Adds `GET /api/ws` for the hub, starts it, and stops it when the app closes. */
 export function registerLiveRoute(app: FastifyInstance, hub: LiveHub): void {
-  app.get(LIVE_PATH, { websocket: true }, (socket) => hub.attach(socket));
+  // The upgrade request's socket is the connection the WebSocket reads and writes.
+  app.get(LIVE_PATH, { websocket: true }, (socket, request) => hub.attach(socket, request.raw.socket));
   app.addHook('onClose', async () => hub.stop());
   hub.start();
 }
