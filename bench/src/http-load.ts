@@ -20,6 +20,11 @@ export async function load(
     headers?: Record<string, string>;
     /** Headers made afresh for every request (an idempotency key, say). */
     headersPerRequest?: () => Record<string, string>;
+    /**
+     * Fixed headers that successive requests of each connection take in turn (a `lang` per request,
+     * say). Prepared once, so unlike `headersPerRequest` they cost the load generator nothing.
+     */
+    headersInTurn?: Record<string, string>[];
   } = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url))
@@ -31,6 +36,13 @@ export async function load(
     body: JSON.stringify(body),
     connections: options.connections ?? 100,
     duration: options.seconds ?? 8,
+    ...(options.headersInTurn
+      ? {
+          requests: options.headersInTurn.map((headers) => ({
+            headers: { 'content-type': 'application/json', ...options.headers, ...headers },
+          })),
+        }
+      : {}),
     ...(options.headersPerRequest
       ? {
           requests: [

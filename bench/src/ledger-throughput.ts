@@ -109,7 +109,10 @@ async function run(label: string, storage: Storage): Promise<void> {
     `ledger ${label}: batched ${Math.round(batchedRate).toLocaleString('en')} postings/s ` +
       `(${BATCH_ENTRIES.toLocaleString('en')} entries per commit), one commit per entry ` +
       `${Math.round(singleRate).toLocaleString('en')} postings/s, ratio ${(batchedRate / singleRate).toFixed(1)}x; ` +
-      `target >= ${TARGET_POSTINGS_PER_S.toLocaleString('en')}: ${batchedRate >= TARGET_POSTINGS_PER_S ? 'met' : 'MISSED'}; ` +
+      // The target is the embedded database's; PostgreSQL's figures are reported beside it.
+      (label === 'SQLite'
+        ? `target >= ${TARGET_POSTINGS_PER_S.toLocaleString('en')}: ${batchedRate >= TARGET_POSTINGS_PER_S ? 'met' : 'MISSED'}; `
+        : '') +
       `invariants ${broken.length === 0 ? 'hold' : `BROKEN (${broken.length})`}`,
   );
 }

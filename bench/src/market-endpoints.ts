@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { endpoints, envelopeOf } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
+import { LOCALE_CODES } from '@vela/i18n';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
@@ -24,7 +25,8 @@ import { load, type LoadResult } from './http-load.ts';
  * empty Fastify route measured in the same run. The server runs in its own process with a live
  * simulated feed (a day of one-minute history backfilled, then a tick every second), so the answers
  * change every second as in production and the load generator does not share the server's event
- * loop. Target (issue "Markets"): each endpoint >= 5,000 answers/s with p99 <= 20 ms.
+ * loop. Targets: each market read >= 5,000 answers/s with p99 <= 20 ms (issue "Markets"), timed
+ * orders >= 3,000/s with p99 <= 50 ms (issue "Timed trading"), both at full load (see `measure`).
  *
  * This file is also the entry point of the server process (VELA_MARKET_BENCH_ROLE=server).
  */
@@ -155,7 +157,8 @@ async function post(url: string, body: unknown): Promise<unknown> {
 export async function benchMarketEndpoints(): Promise<void> {
   const child: ChildProcess = fork(SELF, [], {
     env: { ...process.env, VELA_MARKET_BENCH_ROLE: 'server' },
-    execArgv: ['--import', 'tsx'],
+    // The server runs with the flags of production (scripts/start.sh).
+    execArgv: ['--max-semi-space-size=64', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -179,58 +182,85 @@ export async function benchMarketEndpoints(): Promise<void> {
     const candles = kline.data?.candles.length ?? 0;
     if (candles < KLINE_LIMIT) throw new Error(`kline answered ${candles} candles, not ${KLINE_LIMIT}`);
 
-    const measure = async (url: string, body: unknown): Promise<LoadResult> => {
-      await load(url, body, { seconds: WARMUP_SECONDS });
-      return load(url, body, { seconds: SECONDS });
+    /**
+     * Each route after a warm-up, with every connection sending its next request as soon as an
+     * answer arrives: the throughput, and the latency a client sees at that full load (the queue of
+     * 100 connections included). A run at a fixed offered rate would say more about the answer's own
+     * time, but autocannon releases a rate-limited second's requests together, and its p99 then
+     * measures that burst (an empty route showed 31 ms at 5,000/s against 8 ms flat out).
+     */
+    const measure = async (
+      url: string,
+      body: unknown,
+      extra: Pick<
+        Parameters<typeof load>[2] & object,
+        'headers' | 'headersInTurn' | 'headersPerRequest'
+      > = {},
+    ): Promise<LoadResult> => {
+      await load(url, body, { seconds: WARMUP_SECONDS, ...extra });
+      return load(url, body, { seconds: SECONDS, ...extra });
     };
     const empty = await measure(`http://127.0.0.1:${ready.emptyPort}/empty`, {});
-    const rows: [string, LoadResult, boolean][] = [
-      ['empty Fastify route (reference)', empty, false],
+    const rows: [string, LoadResult, 'read' | 'order' | null][] = [
+      ['empty Fastify route (reference)', empty, null],
       [
         `/vc/market/list (${list.data?.length ?? 0} tickers)`,
         await measure(`${api}/vc/market/list`, {}),
-        true,
+        'read',
+      ],
+      [
+        // Every request in the next of the eleven languages: each second's list is encoded once per
+        // language (decision 025), the most encoding any mix of clients can cause.
+        `/vc/market/list (11 languages)`,
+        await measure(
+          `${api}/vc/market/list`,
+          {},
+          {
+            headersInTurn: LOCALE_CODES.map((lang) => ({ lang })),
+          },
+        ),
+        'read',
       ],
       [
         `/vc/market/kline (${KLINE_LIMIT} x 1m, BTC)`,
         await measure(`${api}/vc/market/kline`, klineBody),
-        true,
+        'read',
       ],
     ];
-    // Timed orders: every request a new order (its own idempotency key), durable when answered.
+    // Timed orders: every request a new order (its own idempotency key, 16 to 64 characters as the
+    // route requires), durable when answered.
     let orders = 0;
-    const orderLoad = (seconds: number) =>
-      load(
+    rows.push([
+      '/user/vc-timing-trade/request (orders)',
+      await measure(
         `${api}/user/vc-timing-trade/request`,
         { vcId: ready.btcId, periodSeconds: 300, direction: 'up', amount: '10' },
         {
-          seconds,
           headers: { authorization: ready.traderToken },
-          headersPerRequest: () => ({ 'idempotency-key': `bench-${process.pid}-${(orders += 1)}` }),
+          headersPerRequest: () => ({ 'idempotency-key': `bench-order-${process.pid}-${(orders += 1)}` }),
         },
-      );
-    await orderLoad(WARMUP_SECONDS);
-    const placed = await orderLoad(SECONDS);
+      ),
+      'order',
+    ]);
     console.log(
       `\nMarket endpoints, 100 connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, server in its own process`,
     );
-    for (const [name, result, judged] of rows) {
-      report(name, result, judged);
-    }
-    report('/user/vc-timing-trade/request (orders)', placed, false);
-    const ordersMet = placed.requestsPerSecond >= TARGET_ORDERS_PER_S && placed.p99Ms <= TARGET_ORDER_P99_MS;
+    let allMet = true;
+    for (const [name, result, kind] of rows) allMet = report(name, result, kind) && allMet;
     console.log(
-      `  target: >= ${TARGET_RPS} req/s and p99 <= ${TARGET_P99_MS} ms per market endpoint; ` +
-        `>= ${TARGET_ORDERS_PER_S} orders/s with p99 <= ${TARGET_ORDER_P99_MS} ms: ${ordersMet ? 'met' : 'MISSED'}`,
+      `  targets: reads >= ${TARGET_RPS}/s with p99 <= ${TARGET_P99_MS} ms; orders >= ${TARGET_ORDERS_PER_S}/s with p99 <= ${TARGET_ORDER_P99_MS} ms: ${allMet ? 'met' : 'MISSED'}`,
     );
 
-    function report(name: string, result: LoadResult, judged: boolean) {
+    function report(name: string, result: LoadResult, kind: 'read' | 'order' | null): boolean {
       const ratio = (result.requestsPerSecond / empty.requestsPerSecond).toFixed(2);
-      const met = result.requestsPerSecond >= TARGET_RPS && result.p99Ms <= TARGET_P99_MS;
-      const verdict = judged ? `   target ${met ? 'met' : 'MISSED'}` : '';
+      const [rate, p99] =
+        kind === 'order' ? [TARGET_ORDERS_PER_S, TARGET_ORDER_P99_MS] : [TARGET_RPS, TARGET_P99_MS];
+      const met = result.requestsPerSecond >= rate && result.p99Ms <= p99;
       console.log(
-        `  ${name.padEnd(36)} ${String(result.requestsPerSecond).padStart(7)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms   ratio ${ratio}   errors ${result.errors + result.non2xx}${verdict}`,
+        `  ${name.padEnd(40)} ${String(result.requestsPerSecond).padStart(7)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms` +
+          `   ratio ${ratio}   errors ${result.errors + result.non2xx}${kind ? `   target ${met ? 'met' : 'MISSED'}` : ''}`,
       );
+      return kind === null || met;
     }
   } finally {
     if (child.connected) child.send({ type: 'exit' });

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -10,11 +9,15 @@ import { createFastSerializerCompiler } from './http/fast-serializer.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
 import { Messages } from './http/messages.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from './lib/attempt-limiter.ts';
 import { Mailer } from './modules/mail/mailer.ts';
-import { registerLive } from './modules/market/live-hub.ts';
+import { databaseUserSessions } from './modules/live/user-sessions.ts';
+import { startUserEventRelay } from './modules/live/user-event-relay.ts';
+import { UserEvents } from './modules/live/user-events.ts';
+import { registerLive, type LiveHubOptions } from './modules/market/live-hub.ts';
 import { startMarketRelay } from './modules/market/market-relay.ts';
 import { addMarketRoutes } from './modules/market/market-routes.ts';
 import { MarketRuntime } from './modules/market/market-runtime.ts';
@@ -62,6 +65,18 @@ export interface AppOptions {
    * pass one without a timer and settle at the instants they choose.
    */
   timingSettler?: TimingSettler;
+  /**
+   * How late an operator's change of the timed-trade terms may reach new orders (default 250 ms);
+   * tests that change the configuration and place at once pass 0.
+   */
+  timingTermsRecheckMs?: number;
+  /**
+   * The users' own events (decision 024). Without it the app makes one; a test that passes its own
+   * `timingSettler` passes this too, with the settler's `onSettled` telling it.
+   */
+  userEvents?: UserEvents;
+  /** Options of the live hub at /api/ws (tests shorten its timers); the user topic is always on. */
+  live?: Omit<LiveHubOptions, 'user'>;
 }
 
 /**
@@ -86,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // The app embeds the configured customer-service page in an iframe and loads banner images from
     // configured URLs, so the policy allows those; everything else stays locked to our origin.
     contentSecurityPolicy: {
@@ -141,20 +156,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const market = options.market ?? new MarketRuntime({ db: storage.db });
   addMarketRoutes(table, { db: storage.db, runtime: market, messages });
   const money = options.money ?? createMoney(storage);
+  // The users' live channel hears of every committed balance change, and of timed orders placed and
+  // settled; the hub below sends each event to its user's sockets.
+  const userEvents = options.userEvents ?? new UserEvents();
+  const stopBalanceEvents = money.balanceChanges.subscribe((changes) => userEvents.balancesChanged(changes));
+  app.addHook('onClose', async () => stopBalanceEvents());
   addWalletRoutes(table, new WalletService({ db: storage.db, money, market }));
   addFundingRoutes(
     table,
-    new FundingService({ db: storage.db, money, accounts, ports: paymentPorts(payments) }),
+    new FundingService({
+      db: storage.db,
+      money,
+      accounts,
+      ports: paymentPorts(payments),
+      onOrderChanged: (change) => userEvents.fundingOrderChanged(change),
+    }),
   );
   const settler =
     options.timingSettler ??
     new TimingSettler({
       db: storage.db,
       money,
-      timerMs: 100,
+      // Orders waiting for their settlement tick settle as soon as the feed has recorded it.
+      onTicksRecorded: (listener) => market.events.subscribe(listener),
       onError: (error) => app.log.error({ err: error }, 'settling timed orders failed'),
+      onSettled: (settled) => userEvents.ordersSettled(settled),
     });
-  addTimingRoutes(table, new TimingService({ db: storage.db, money, settler }));
+  addTimingRoutes(
+    table,
+    new TimingService({
+      db: storage.db,
+      money,
+      settler,
+      onPlaced: (order) => userEvents.orderPlaced(order),
+      ...(options.timingTermsRecheckMs !== undefined ? { termsRecheckMs: options.timingTermsRecheckMs } : {}),
+    }),
+  );
   // Open orders are loaded (and those that expired while the server was down are settled from the
   // recorded history) before the first request is answered.
   app.addHook('onReady', () => settler.start());
@@ -169,14 +206,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verifyAnswers,
   });
   registerLinesRoute(app, config.SERVER_LINES);
-  // Live data at GET /api/ws: the hub pushes the runtime's once-a-second market updates.
-  await registerLive(app, market.events);
+  // Live data at GET /api/ws: the hub pushes the runtime's once-a-second market updates, and each
+  // user's own events to the sockets subscribed with that user's session.
+  await registerLive(app, market.events, {
+    ...options.live,
+    user: { events: userEvents, sessions: databaseUserSessions(storage.db) },
+  });
   if (redis) {
-    // Other API nodes push the feed leader's updates too (see market-relay.ts).
+    // Other API nodes push the feed leader's updates too (see market-relay.ts), and every node
+    // delivers the user events the others make (user-event-relay.ts). One subscriber connection
+    // carries both channels.
     const subscriber = redis.duplicate();
     const stopRelay = await startMarketRelay(market, redis, subscriber);
+    const stopUserRelay = await startUserEventRelay(userEvents, redis, subscriber);
     app.addHook('onClose', async () => {
       await stopRelay();
+      await stopUserRelay();
       await subscriber.quit();
     });
   }

@@ -236,10 +236,117 @@ test('with the WebSocket refused, prices still update by polling', async ({ page
   await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
 });
 
+/**
+ * Records every text the page draws on a canvas, so a test can read what the chart shows: its
+ * labels are pixels, not elements.
+ */
+async function recordCanvasTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const drawn = new Set<string>();
+    Object.assign(window, { __drawnTexts: drawn });
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (
+      text: string,
+      x: number,
+      y: number,
+      maxWidth?: number,
+    ) {
+      drawn.add(String(text));
+      if (maxWidth === undefined) fillText.call(this, text, x, y);
+      else fillText.call(this, text, x, y, maxWidth);
+    };
+  });
+}
+
+async function drawnTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { __drawnTexts: Set<string> }).__drawnTexts]);
+}
+
+async function forgetDrawnTexts(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __drawnTexts: Set<string> }).__drawnTexts.clear());
+}
+
+/** Puts the crosshair on a candle, which shows the candle's tooltip. */
+async function pointAtCandle(page: Page): Promise<void> {
+  const box = (await page.getByTestId('kline-chart').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.3);
+}
+
+async function showBitcoin(page: Page): Promise<void> {
+  await page.getByTestId('open-coin-picker').click();
+  await page.getByTestId('coin-picker').getByPlaceholder(/./).fill('btc');
+  await page.getByTestId('coin-picker-row').first().click();
+  await expect(page.getByTestId('trade-symbol')).toHaveText('BTC');
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+    timeout: 15_000,
+  });
+}
+
+test('a language change renames coins and relabels the chart, without reloading the page', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await recordCanvasTexts(page);
+  const errors = collectConsoleErrors(page);
+  await page.goto('/trade');
+  await showBitcoin(page);
+  await expect(page.locator('.trade-coin__name')).toHaveText('Bitcoin');
+  await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-locale', 'en');
+  await pointAtCandle(page);
+  await expect
+    .poll(() => drawnTexts(page))
+    .toEqual(expect.arrayContaining(['Open: ', 'Change: ', 'Volume: ']));
+
+  // The language popup of the home header; the page stays the same document throughout.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await page.locator('.tab-bar__item').nth(0).click();
+  await page.getByTestId('open-language').click();
+  await page.getByTestId('language-zh-CN').click();
+  await page.getByTestId('language-save').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('[data-testid="ranking-row"] .ranking-row__name').first()).toHaveText(
+    /[\u4e00-\u9fff]/,
+  );
+
+  await forgetDrawnTexts(page);
+  await page.locator('.tab-bar__item').nth(2).click();
+  await expect(page.locator('.trade-coin__name')).toHaveText('比特币');
+  await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-locale', 'zh-CN');
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
+    timeout: 15_000,
+  });
+  await pointAtCandle(page);
+  await expect.poll(() => drawnTexts(page)).toEqual(expect.arrayContaining(['开：', '涨跌幅：', '成交量：']));
+  expect(await drawnTexts(page)).not.toContain('Open: ');
+  // Live prices keep arriving by push; the coin keeps its Chinese name.
+  const price = await page.getByTestId('trade-price').textContent();
+  await expect.poll(() => page.getByTestId('trade-price').textContent(), { timeout: 15_000 }).not.toBe(price);
+  await expect(page.locator('.trade-coin__name')).toHaveText('比特币');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
+  expect(errors).toEqual([]);
+});
+
+test('screenshot: the trade chart in Arabic, light theme, with its tooltip', async ({ page }) => {
+  await useLanguage(page, 'ar', 'light');
+  await recordCanvasTexts(page);
+  await page.goto('/trade');
+  await showBitcoin(page);
+  await expect(page.locator('.trade-coin__name')).toHaveText('بيتكوين');
+  await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-locale', 'ar');
+  await pointAtCandle(page);
+  await expect
+    .poll(() => drawnTexts(page))
+    .toEqual(expect.arrayContaining(['الافتتاح:\u200f ', 'الحجم:\u200f ']));
+  await shot(page, 'arabic-light-markets-trade-tooltip');
+});
+
 for (const variant of [
   { name: 'dark', locale: 'en', theme: 'dark' as const },
   { name: 'light', locale: 'en', theme: 'light' as const },
   { name: 'arabic', locale: 'ar', theme: 'dark' as const },
+  { name: 'arabic-light', locale: 'ar', theme: 'light' as const },
 ]) {
   test(`screenshots: markets on home, market list and trade (${variant.name})`, async ({ page }) => {
     await useLanguage(page, variant.locale, variant.theme);

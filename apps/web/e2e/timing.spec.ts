@@ -70,6 +70,14 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
   test.setTimeout(150_000);
   await useLanguage(page, 'en');
   const errors = collectConsoleErrors(page);
+  // What the live socket brings: the user's own channel (decision 024) announces the settlement.
+  const pushed: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && !frame.payload.includes('"tickers"'))
+        pushed.push(frame.payload);
+    }),
+  );
   await login(page, DEMO.user, DEMO.password);
   await expect(page).toHaveURL(/\/home$/);
   const before = minor((await usdt(request, demo.token)).spot);
@@ -113,6 +121,9 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
     timeout: 45_000,
   });
   await expect(page.getByText(new RegExp(`^Order #${id} settled: (Won|Lost|Tie)`))).toBeVisible();
+  // The settlement was pushed over the user's channel: while it is subscribed the 2 s polling is off.
+  expect(pushed).toContain('{"topic":"user","status":"subscribed"}');
+  expect(pushed).toContain(`{"topic":"timing","id":${id},"state":"settled"}`);
 
   const settled = await ok(
     post<Order>(request, '/user/vc-timing-trade/detail', { id }, { authorization: demo.token }),
@@ -139,17 +150,24 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
   await expect(detail.getByTestId('timing-support')).toHaveText('Contact customer service');
   await page.keyboard.press('Escape');
 
-  // The balance is the stake out and the payout in; the bills carry the settlement.
-  const after = before - minor(STAKE) + minor(settled.payout ?? '0');
+  // The balance is the stake out and the payout in; the bills carry the stake, and the settlement
+  // when it paid something back (a lost stake goes from the escrow to the house, and no account of
+  // the user's moves).
+  const payout = minor(settled.payout ?? '0');
+  const after = before - minor(STAKE) + payout;
   await page.goto('/fund');
   await expect(
     page.locator('[data-testid="wallet-currency"][data-symbol="USDT"]').getByTestId('currency-spot'),
   ).toHaveText(shown(after));
   await page.goto('/user-bills');
-  const settlement = page.locator('[data-testid="bill-line"][data-type="timing_settlement"]').first();
-  await expect(settlement).toContainText('Timed trade settled');
-  await expect(settlement.getByTestId('bill-reference')).toContainText(`Timed order #${id}`);
   await expect(page.locator('[data-testid="bill-line"][data-type="timing_stake"]').first()).toBeVisible();
+  const settlements = page.locator('[data-testid="bill-line"][data-type="timing_settlement"]');
+  if (payout > 0n) {
+    await expect(settlements.first()).toContainText('Timed trade settled');
+    await expect(settlements.first().getByTestId('bill-reference')).toContainText(`Timed order #${id}`);
+  } else {
+    await expect(settlements).toHaveCount(0);
+  }
   expect(errors).toEqual([]);
 });
 

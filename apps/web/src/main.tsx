@@ -1,24 +1,17 @@
+// antd-mobile's base stylesheet (its variables, and the touch listener that lets `:active` work in
+// mobile Safari) comes first, as it always has, so that every stylesheet of ours, after it, wins
+// where both style the same element. So does its Button's: styles/global.css restyles antd buttons
+// (`.primary-button.adm-button`) with selectors no heavier than the library's own, which only works
+// from behind them. The components themselves load with the screens that use them; the toasts and
+// dialogs, and their React 19 roots, with lib/feedback-ui.tsx (decision 013).
+import 'antd-mobile/es/global';
+import 'antd-mobile/es/components/button/button.css';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { usePreferences } from './stores/preferences-store.ts';
 import './styles/global.css';
-
-// antd-mobile renders Toast, Dialog and Popup into their own roots; under React 19 it must be told
-// how to create one, once, before any of them is shown.
-unstableSetRender((node, container) => {
-  const host = container as Element & { __velaRoot?: Root };
-  host.__velaRoot ??= createRoot(container);
-  const root = host.__velaRoot;
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-    delete host.__velaRoot;
-  };
-});
 
 async function start() {
   // The first screen is usually home: fetch its chunk while the catalogue loads instead of after.

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, vi } from 'vitest';
 import type { Envelope, UserInfo } from '@vela/contract';
+import { preloadFeedback } from '../src/lib/feedback.tsx';
 import { initI18n } from '../src/lib/i18n.ts';
 import { usePreferences } from '../src/stores/preferences-store.ts';
 import { useSession } from '../src/stores/session-store.ts';
@@ -16,20 +16,6 @@ import { useUi } from '../src/stores/ui-store.ts';
  * Dialog) under React 19, the browser APIs jsdom lacks, a fetch stub that answers like the API, and
  * a render helper with a fresh QueryClient and a MemoryRouter.
  */
-
-// antd-mobile renders Toast and Dialog into roots of their own; React 19 has no ReactDOM.render, so
-// it must be told how (as src/main.tsx does).
-unstableSetRender((node, container) => {
-  const host = container as Element & { __testRoot?: Root };
-  host.__testRoot ??= createRoot(container);
-  const root = host.__testRoot;
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-    delete host.__testRoot;
-  };
-});
 
 function stubBrowserApis() {
   if (!window.matchMedia) {
@@ -68,6 +54,10 @@ export function setupWebTests(): void {
     stubBrowserApis();
     usePreferences.setState({ locale: 'en' });
     await initI18n('en');
+    // The app loads its toasts and dialogs (and antd-mobile's React 19 roots for them) once the first
+    // screen is up; the screens tested here are past that point, so a toast shows as soon as it is
+    // asked for, on the fake clock too.
+    await preloadFeedback();
   });
   afterEach(() => {
     cleanup();
@@ -128,7 +118,8 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
-type Handler = (body: Record<string, unknown>) => unknown;
+/** Answers one request; `headers` are the request's (`lang` is the app's language). */
+type Handler = (body: Record<string, unknown>, headers: Record<string, string>) => unknown;
 
 /**
  * Replaces fetch with an in-memory API: `handlers` are keyed by endpoint path ("/user/logout").
@@ -140,13 +131,14 @@ export function mockApi(handlers: Record<string, Handler>) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*?\/api(?=\/)/, '');
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
-    calls.push({ path, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ path, body, headers });
     const handler = handlers[path];
     let envelope: Envelope<unknown>;
     if (!handler) {
       envelope = { success: false, code: 'NOT_FOUND', message: `not mocked: ${path}`, data: null };
     } else {
-      const answer = await handler(body);
+      const answer = await handler(body, headers);
       envelope =
         answer && typeof answer === 'object' && '__failure' in answer
           ? {

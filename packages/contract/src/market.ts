@@ -26,8 +26,10 @@ export const intervalField = z.enum(KLINE_INTERVALS, msg('validation.interval'))
 
 export const coinSchema = z.object({
   id: z.number().int(),
-  symbol: z.string().describe('Ticker symbol, e.g. "BTC".'),
-  name: z.string(),
+  symbol: z.string().describe('Ticker symbol, e.g. "BTC"; never translated.'),
+  name: z
+    .string()
+    .describe("Name in the request's language (lang header); the coin's default name where it has none."),
   type: z
     .union(VC_TYPES.map((t) => z.literal(t)))
     .describe('VcTypeEnum: 1 crypto, 2 forex, 3 metals, 4 indices.'),
@@ -60,7 +62,11 @@ export const tickerSchema = z.object({
   open: z.string().describe('Price 24 h ago.'),
   high: z.string().describe('24 h high.'),
   low: z.string().describe('24 h low.'),
-  name: z.string(),
+  name: z
+    .string()
+    .describe(
+      "Coin name in the request's language (lang header). Live pushes carry the default name: keep the listed one.",
+    ),
   type: z.union(VC_TYPES.map((t) => z.literal(t))),
   precision: z.number().int(),
   ts: z.number().int().describe('Time of the last tick.'),
@@ -88,6 +94,10 @@ export const timingPeriodSchema = z.object({
 
 export const timingConfigSchema = z.object({
   vcId: z.number().int(),
+  settleVcId: z
+    .number()
+    .int()
+    .describe('The coin stakes are taken in and payouts paid in (the settlement coin, USDT).'),
   enabled: z.boolean(),
   periods: z.array(timingPeriodSchema),
 });
@@ -97,7 +107,8 @@ export const marketList = endpoint({
   path: '/vc/market/list',
   auth: 'none',
   tag: 'market',
-  summary: "Tickers of every enabled coin, in the spec's single-letter keys plus named fields.",
+  summary:
+    "Tickers of every enabled coin, in the spec's single-letter keys plus named fields; coin names in the request's language.",
   body: emptyBody,
   data: z.array(tickerSchema),
 });
@@ -126,7 +137,7 @@ export const marketDetail = endpoint({
   path: '/vc/market/detail',
   auth: 'none',
   tag: 'market',
-  summary: 'One coin with its ticker.',
+  summary: "One coin with its ticker, named in the request's language.",
   body: z.object({ vcId: vcIdField }).strict(),
   data: z.object({ coin: coinSchema, ticker: tickerSchema }),
 });
@@ -159,7 +170,7 @@ export const vcList = endpoint({
   auth: 'none',
   tag: 'market',
   summary:
-    "The currency list: enabled coins without settlement coins and the brand's excluded types. Cached per locale.",
+    "The currency list: enabled coins without settlement coins and the brand's excluded types, named in the request's language. Cached per locale.",
   body: emptyBody,
   data: z.array(coinSchema),
 });

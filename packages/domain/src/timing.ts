@@ -1,6 +1,6 @@
 import { parseDecimal } from './decimal.ts';
 import { platformAccount, userAccount } from './ledger/accounts.ts';
-import { move, type EntryDraft, type Posting } from './ledger/entries.ts';
+import { move, type BusinessRef, type EntryDraft, type Posting } from './ledger/entries.ts';
 
 /**
  * Timed (quick) trades: the user stakes an amount on the price of a coin being higher ("up", buy
@@ -64,10 +64,27 @@ export const PAYOUT_RATE_SCALE = 8;
  * (decision 007), so the figure shown before the order is never above what is paid.
  */
 export function timingProfit(stakeMinor: bigint, payoutRate: string): bigint {
+  return (stakeMinor * payoutRateMinor(payoutRate)) / RATE_UNIT;
+}
+
+const RATE_UNIT = 10n ** BigInt(PAYOUT_RATE_SCALE);
+
+/**
+ * Parsed rates, kept: a settlement batch of a hundred thousand orders uses a handful of distinct
+ * rates, and parsing the same string again for each order would be most of its arithmetic. The
+ * cache is bounded, since rates come from configuration and could in principle be many.
+ */
+const parsedRates = new Map<string, bigint>();
+
+function payoutRateMinor(payoutRate: string): bigint {
+  const known = parsedRates.get(payoutRate);
+  if (known !== undefined) return known;
   const rate = parseDecimal(payoutRate, PAYOUT_RATE_SCALE);
   if (!rate.ok || rate.minor < 0n)
     throw new RangeError(`payout rate must be a non-negative decimal, got ${payoutRate}`);
-  return (stakeMinor * rate.minor) / 10n ** BigInt(PAYOUT_RATE_SCALE);
+  if (parsedRates.size >= 1_000) parsedRates.clear();
+  parsedRates.set(payoutRate, rate.minor);
+  return rate.minor;
 }
 
 export interface TimingResult {
@@ -98,42 +115,64 @@ export function timingResult(
   return { outcome, payoutMinor, profitMinor: payoutMinor - order.stakeMinor };
 }
 
-interface Ref {
-  readonly refType: string;
-  readonly refId: number;
-}
-
-/** Placing an order moves the stake out of the user's spot account into the trade hold. */
-export function timingStakeEntry(ref: Ref, userId: number, vcId: number, stakeMinor: bigint): EntryDraft {
+/**
+ * Placing an order moves the stake out of the user's spot account into the platform's timing
+ * escrow, where the stakes of all open orders wait for their settlement.
+ */
+export function timingStakeEntry(
+  ref: BusinessRef,
+  userId: number,
+  vcId: number,
+  stakeMinor: bigint,
+): EntryDraft {
   if (stakeMinor <= 0n) throw new RangeError(`a stake must be positive, got ${stakeMinor}`);
   return {
     type: 'timing_stake',
     vcId,
     ...ref,
-    postings: move(userAccount(userId, vcId, 'spot'), userAccount(userId, vcId, 'trade_hold'), stakeMinor),
+    postings: move(userAccount(userId, vcId, 'spot'), platformAccount(vcId, 'timing_escrow'), stakeMinor),
   };
 }
 
+/** What a settlement batch needs of each order it settles. */
+export interface SettledStake {
+  readonly orderId: number;
+  readonly userId: number;
+  readonly stakeMinor: bigint;
+  readonly payoutMinor: bigint;
+}
+
 /**
- * Settling empties the order's stake from the trade hold: the payout goes to the user's spot
- * account and the difference to or from the house (a win's profit comes out of it, a lost stake
- * goes into it).
+ * The one entry that settles a batch of orders of one currency (`batch` names the settlement row):
+ * the escrow gives up every order's stake, each order that pays anything (a win, or a refunded tie)
+ * gets a posting on its owner's spot account naming the order, and the difference goes to the house
+ * (what losers staked, less what winners gained). A lost order writes nothing on the user's side;
+ * its stake simply goes to the house within the batch total. Answers undefined for an empty batch.
  */
 export function timingSettlementEntry(
-  ref: Ref,
-  userId: number,
+  batch: BusinessRef,
   vcId: number,
-  stakeMinor: bigint,
-  payoutMinor: bigint,
-): EntryDraft {
-  if (stakeMinor <= 0n) throw new RangeError(`a stake must be positive, got ${stakeMinor}`);
-  if (payoutMinor < 0n) throw new RangeError(`a payout cannot be negative, got ${payoutMinor}`);
-  const postings: Posting[] = [
-    { account: userAccount(userId, vcId, 'trade_hold'), amountMinor: -stakeMinor },
-  ];
-  if (payoutMinor > 0n)
-    postings.push({ account: userAccount(userId, vcId, 'spot'), amountMinor: payoutMinor });
-  const houseMinor = stakeMinor - payoutMinor;
+  orders: readonly SettledStake[],
+): EntryDraft | undefined {
+  if (orders.length === 0) return undefined;
+  let stakesMinor = 0n;
+  let payoutsMinor = 0n;
+  const postings: Posting[] = [];
+  for (const order of orders) {
+    if (order.stakeMinor <= 0n) throw new RangeError(`a stake must be positive, got ${order.stakeMinor}`);
+    if (order.payoutMinor < 0n) throw new RangeError(`a payout cannot be negative, got ${order.payoutMinor}`);
+    stakesMinor += order.stakeMinor;
+    payoutsMinor += order.payoutMinor;
+    if (order.payoutMinor > 0n) {
+      postings.push({
+        account: userAccount(order.userId, vcId, 'spot'),
+        amountMinor: order.payoutMinor,
+        ref: { refType: 'timing', refId: order.orderId },
+      });
+    }
+  }
+  postings.unshift({ account: platformAccount(vcId, 'timing_escrow'), amountMinor: -stakesMinor });
+  const houseMinor = stakesMinor - payoutsMinor;
   if (houseMinor !== 0n) postings.push({ account: platformAccount(vcId, 'house'), amountMinor: houseMinor });
-  return { type: 'timing_settlement', vcId, ...ref, postings };
+  return { type: 'timing_settlement', vcId, ...batch, postings };
 }

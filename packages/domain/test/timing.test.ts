@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  accountKey,
+  applyEntries,
   entryFault,
+  platformAccount,
+  userAccount,
   settlementTick,
   timingOutcome,
   timingProfit,
@@ -115,18 +119,104 @@ describe('outcomes', () => {
 });
 
 describe('ledger entries', () => {
-  const ref = { refType: 'timing_order', refId: 5 };
+  const ref = { refType: 'timing', refId: 5 };
+  const batch = { refType: 'timing_settlement', refId: 9 };
 
-  it('holds the stake, then pays the payout and settles the rest with the house', () => {
+  it('moves the stake from spot into the escrow', () => {
     const stake = timingStakeEntry(ref, 7, 2, 1_000n);
     expect(entryFault(stake)).toBeNull();
-    for (const payout of [0n, 1_000n, 1_850n]) {
-      const entry = timingSettlementEntry(ref, 7, 2, 1_000n, payout);
-      expect(entryFault(entry)).toBeNull();
-      const house = entry.postings.find((p) => p.account.kind === 'house')?.amountMinor ?? 0n;
-      expect(house).toBe(1_000n - payout);
-    }
+    expect(stake.postings.map((p) => [p.account.userId, p.account.kind, p.amountMinor])).toEqual([
+      [7, 'spot', -1_000n],
+      [null, 'timing_escrow', 1_000n],
+    ]);
     expect(() => timingStakeEntry(ref, 7, 2, 0n)).toThrow(RangeError);
-    expect(() => timingSettlementEntry(ref, 7, 2, 1_000n, -1n)).toThrow(RangeError);
+  });
+
+  it('settles a batch in one balanced entry: one posting per paying order, the rest with the house', () => {
+    const orders = [
+      { orderId: 1, userId: 7, stakeMinor: 1_000n, payoutMinor: 1_850n },
+      { orderId: 2, userId: 7, stakeMinor: 500n, payoutMinor: 0n },
+      { orderId: 3, userId: 8, stakeMinor: 300n, payoutMinor: 300n },
+    ];
+    const entry = timingSettlementEntry(batch, 2, orders);
+    if (!entry) throw new Error('no entry');
+    expect(entryFault(entry)).toBeNull();
+    expect(entry).toMatchObject({ type: 'timing_settlement', refType: 'timing_settlement', refId: 9 });
+    expect(
+      entry.postings.map((p) => [p.account.userId, p.account.kind, p.amountMinor, p.ref?.refId]),
+    ).toEqual([
+      [null, 'timing_escrow', -1_800n, undefined],
+      [7, 'spot', 1_850n, 1],
+      [8, 'spot', 300n, 3],
+      [null, 'house', -350n, undefined],
+    ]);
+    // Two payouts to one user's account in one batch are two postings, each naming its order.
+    const twice = timingSettlementEntry(batch, 2, [
+      { orderId: 1, userId: 7, stakeMinor: 100n, payoutMinor: 180n },
+      { orderId: 4, userId: 7, stakeMinor: 100n, payoutMinor: 180n },
+    ]);
+    expect(twice && entryFault(twice)).toBeNull();
+  });
+
+  it('leaves the house out when it neither gains nor pays, and refuses impossible orders', () => {
+    const refunds = timingSettlementEntry(batch, 2, [
+      { orderId: 1, userId: 7, stakeMinor: 10n, payoutMinor: 10n },
+    ]);
+    expect(refunds?.postings.some((p) => p.account.kind === 'house')).toBe(false);
+    const losses = timingSettlementEntry(batch, 2, [
+      { orderId: 1, userId: 7, stakeMinor: 10n, payoutMinor: 0n },
+    ]);
+    expect(losses?.postings.map((p) => p.account.kind)).toEqual(['timing_escrow', 'house']);
+    expect(timingSettlementEntry(batch, 2, [])).toBeUndefined();
+    expect(() =>
+      timingSettlementEntry(batch, 2, [{ orderId: 1, userId: 7, stakeMinor: 0n, payoutMinor: 0n }]),
+    ).toThrow(RangeError);
+    expect(() =>
+      timingSettlementEntry(batch, 2, [{ orderId: 1, userId: 7, stakeMinor: 10n, payoutMinor: -1n }]),
+    ).toThrow(RangeError);
+  });
+
+  it('holds the books to zero over random batches: escrow in equals escrow out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            userId: fc.integer({ min: 1, max: 4 }),
+            stakeMinor: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+            direction: fc.constantFrom<TimingDirection>('up', 'down'),
+            move: fc.integer({ min: -2, max: 2 }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (drafts) => {
+          const orders = drafts.map((d, i) => ({
+            orderId: i + 1,
+            userId: d.userId,
+            stakeMinor: d.stakeMinor,
+            payoutMinor: timingResult(
+              {
+                direction: d.direction,
+                openPriceMinor: 100n,
+                stakeMinor: d.stakeMinor,
+                payoutRate: '0.85',
+                tieRule: 'refund',
+              },
+              100n + BigInt(d.move),
+            ).payoutMinor,
+          }));
+          const stakes = orders.map((o) =>
+            timingStakeEntry({ refType: 'timing', refId: o.orderId }, o.userId, 2, o.stakeMinor),
+          );
+          const settlement = timingSettlementEntry(batch, 2, orders);
+          if (!settlement) return false;
+          const applied = applyEntries(
+            new Map(orders.map((o) => [accountKey(userAccount(o.userId, 2, 'spot')), 10n ** 13n])),
+            [...stakes, settlement],
+          );
+          if (!applied.ok) return false;
+          return applied.balances.get(accountKey(platformAccount(2, 'timing_escrow'))) === 0n;
+        },
+      ),
+    );
   });
 });

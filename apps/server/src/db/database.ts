@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { IntegerResultsPlugin } from './integer-results-plugin.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { COMMIT_CHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,7 +34,8 @@ export interface StorageOptions {
  * Opens the database: PostgreSQL when a URL is given, otherwise the embedded SQLite file.
  *
  * SQLite runs in WAL mode with `synchronous=FULL`, so a committed transaction survives a power cut,
- * not only a process crash; foreign keys are on because SQLite leaves them off by default.
+ * not only a process crash; foreign keys are on because SQLite leaves them off by default; the log
+ * is checkpointed by a background thread (wal-checkpointer.ts) rather than inside commits.
  */
 export function openStorage(options: StorageOptions): Storage {
   const plugins = [new IntegerResultsPlugin()];
@@ -43,13 +54,50 @@ export function openStorage(options: StorageOptions): Storage {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  if (process.env.CACHE_KIB) sqlite.pragma(`cache_size = -${process.env.CACHE_KIB}`);
+  if (process.env.MMAP) sqlite.pragma(`mmap_size = ${process.env.MMAP}`);
+  sqlite.pragma(`wal_autocheckpoint = ${COMMIT_CHECKPOINT_PAGES}`);
   sqlite.defaultSafeIntegers(true);
+  const checkpointer = startWalCheckpointer(options.sqlitePath, {
+    onError: (message) => console.error(`[db] background checkpoint failed: ${message}`),
+  });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 // pg returns int8 (bigint columns, count(*)) as strings by default; read them as exact bigints.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
+
+/**
+ * SQLite transactions that take the write lock when they begin (`BEGIN IMMEDIATE`). Kysely begins a
+ * deferred transaction, which reads first and asks for the lock at its first write; if another
+ * process (an operator's command, a second server during a hand-over, a test's feed) committed in
+ * between, that upgrade fails at once with "database is locked", without waiting for the busy
+ * timeout. Taken at the start, the lock is waited for like any other. The server's transactions all
+ * write (or are the checker's reads, which lose nothing by waiting).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}

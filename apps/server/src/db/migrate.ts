@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Storage } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as markets from './migrations/0002-markets.ts';
@@ -7,12 +7,14 @@ import * as paymentIdentity from './migrations/0004-payment-identity.ts';
 import * as operators from './migrations/0005-operators.ts';
 import * as funding from './migrations/0006-funding.ts';
 import * as timing from './migrations/0007-timing.ts';
+import * as settlementBatches from './migrations/0008-settlement-batches.ts';
+import * as coinNames from './migrations/0009-coin-names.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
  * once released; a change is a new file.
  */
-const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }> = {
+const MIGRATIONS = {
   '0001-foundation': foundation,
   '0002-markets': markets,
   '0003-ledger': ledger,
@@ -20,9 +22,26 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Storage['dia
   '0005-operators': operators,
   '0006-funding': funding,
   '0007-timing': timing,
-};
+  '0008-settlement-batches': settlementBatches,
+  '0009-coin-names': coinNames,
+} satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
-export async function migrateToLatest(storage: Storage): Promise<string[]> {
+export function migrateToLatest(storage: Storage): Promise<string[]> {
+  return migrate(storage, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Applies the migrations up to and including `name`, and no further: the tests of a migration that
+ * converts data build the data in the shape the previous migration left.
+ */
+export function migrateTo(storage: Storage, name: keyof typeof MIGRATIONS): Promise<string[]> {
+  return migrate(storage, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  storage: Storage,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     migrations[name] = { up: (db) => migration.up(db, storage.dialect) };
@@ -31,7 +50,7 @@ export async function migrateToLatest(storage: Storage): Promise<string[]> {
     db: storage.db,
     provider: { getMigrations: async () => migrations },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -148,6 +148,14 @@ export interface VcTable {
   amount_scale: Generated<number>;
 }
 
+/** A coin's name in one language (decision 025); `vc.name` is the default for the others. */
+export interface VcNameTable {
+  vc_id: number;
+  /** The app's language code (`zh-CN`, `kr`…). */
+  language_code: string;
+  name: string;
+}
+
 export interface VcTimingConfigTable {
   vc_id: number;
   enabled: number;
@@ -242,6 +250,9 @@ export interface JournalPostingTable {
   amount_minor: bigint;
   balance_after_minor: bigint;
   created_at: number;
+  /** The business row this posting concerns when it is not its entry's (a payout in a batch). */
+  ref_type: string | null;
+  ref_id: number | null;
 }
 
 export interface IdempotencyKeyTable {
@@ -510,6 +521,18 @@ export interface TimingOrderTable {
   outcome: 'win' | 'loss' | 'tie' | null;
   payout_minor: bigint | null;
   settled_at: number | null;
+  /** The settlement batch that settled the order (null while open). */
+  settle_batch_id: number | null;
+}
+
+/** One settler round's settlement of one currency: the business row of its journal entry. */
+export interface TimingSettlementTable {
+  id: Generated<number>;
+  vc_id: number;
+  order_count: number;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  settled_at: number;
 }
 
 export interface Database {
@@ -524,6 +547,7 @@ export interface Database {
   sys_banner: SysBannerTable;
   cache_version: CacheVersionTable;
   vc: VcTable;
+  vc_name: VcNameTable;
   vc_timing_config: VcTimingConfigTable;
   vc_timing_period: VcTimingPeriodTable;
   price_tick: PriceTickTable;
@@ -541,6 +565,7 @@ export interface Database {
   recharge_order: RechargeOrderTable;
   withdraw_order: WithdrawOrderTable;
   timing_order: TimingOrderTable;
+  timing_settlement: TimingSettlementTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
@@ -559,5 +584,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type VcRow = Selectable<VcTable>;
 export type NewVc = Insertable<VcTable>;
+export type VcNameRow = Selectable<VcNameTable>;
 export type CandleRow = Selectable<CandleTable>;
 export type OperatorRow = Selectable<OperatorsTable>;

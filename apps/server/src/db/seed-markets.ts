@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { parseDecimal } from '@vela/domain';
 import type { VcType } from '@vela/contract';
 import type { Database } from './schema.ts';
+import { seedCoinNames } from './seed-coin-names.ts';
 
 /**
  * The coins and timed-trade configuration of a fresh install. Prices are recent market levels; the
@@ -231,8 +232,8 @@ function minor(text: string, scale: number): bigint {
 }
 
 /**
- * Inserts the coins and timing configurations that are missing (matched by symbol and coin), inside
- * the caller's seed transaction. What operators changed is never overwritten.
+ * Inserts the coins, timing configurations and coin names that are missing (matched by symbol and
+ * coin), inside the caller's seed transaction. What operators changed is never overwritten.
  */
 export async function seedMarkets(db: Kysely<Database>, now: number): Promise<void> {
   for (const [sort, coin] of SEED_COINS.entries()) {
@@ -293,4 +294,5 @@ export async function seedMarkets(db: Kysely<Database>, now: number): Promise<vo
       )
       .execute();
   }
+  await seedCoinNames(db, SEED_COINS);
 }

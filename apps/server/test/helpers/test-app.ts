@@ -24,7 +24,7 @@ import {
   type MessageKey,
   type MessageParams,
 } from '@vela/i18n';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -33,6 +33,7 @@ import { DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
 import { MemoryAttemptStore } from '../../src/lib/attempt-limiter.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
+import { UserEvents } from '../../src/modules/live/user-events.ts';
 import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
 import { currentTotp } from '../../src/modules/users/totp.ts';
 
@@ -159,6 +160,8 @@ export interface TestApp {
   money: Money;
   /** The settler of timed orders, without a timer: tests call `settleDue(now)` themselves. */
   timing: TimingSettler;
+  /** The users' own events, which the app's live hub sends to their sockets (decision 024). */
+  userEvents: UserEvents;
   /** POST /api + path with a JSON body; answers the HTTP status and the parsed envelope. */
   post<T = unknown>(path: string, body?: unknown, options?: PostOptions): Promise<ApiResult<T>>;
   /** The same, addressed by a contract endpoint, with the body and the answer typed. */
@@ -174,6 +177,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Seed the demo data (default true). */
   seed?: boolean;
+  /** Options of the live hub at /api/ws (the user-channel tests shorten its timers). */
+  live?: AppOptions['live'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -198,7 +203,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const market = new MarketRuntime({ db: storage.db, coinCheckMs: 0 });
     // Every answer of every test is also checked against the contract's zod schema (decision 012).
     const money = createMoney(storage);
-    const timing = new TimingSettler({ db: storage.db, money, timerMs: null });
+    const userEvents = new UserEvents();
+    const timing = new TimingSettler({
+      db: storage.db,
+      money,
+      timers: false,
+      onSettled: (settled) => userEvents.ordersSettled(settled),
+    });
     const app = await buildApp({
       config,
       storage,
@@ -207,6 +218,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       market,
       money,
       timingSettler: timing,
+      timingTermsRecheckMs: 0,
+      userEvents,
+      ...(options.live ? { live: options.live } : {}),
       verifyAnswers: true,
     });
     await app.ready();
@@ -253,6 +267,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       market,
       money,
       timing,
+      userEvents,
       post,
       call: (endpoint, body, opts) => post(endpoint.path, body, opts),
       close: async () => {

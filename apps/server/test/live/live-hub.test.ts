@@ -44,6 +44,14 @@ afterEach(async () => {
 const topics = (messages: ServerMessage[]) => messages.map((message) => message.topic);
 
 describe('live hub: subscriptions', () => {
+  it('answers a user subscription "unavailable" when it has no user channel, and sends no user event', async () => {
+    await start();
+    const client = await connect();
+    client.send({ op: 'sub', topic: 'user', token: 'any-token' });
+    client.send({ op: 'unsub', topic: 'user' });
+    expect(await client.sync()).toEqual([{ topic: 'user', status: 'unavailable' }]);
+  });
+
   it('sends tickers to subscribers only, and nothing after unsub', async () => {
     const { events, hub } = await start();
     const subscriber = await connect();

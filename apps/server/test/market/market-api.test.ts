@@ -325,8 +325,15 @@ describe('market endpoints', () => {
     it('answers every tradable coin with its periods in order; the longest is uncapped', async () => {
       const configs = expectSuccess(await t.call(market.timingConfigList, {}));
       expect(configs.map((c) => c.vcId)).toEqual(ids);
+      const usdt = await t.db
+        .selectFrom('vc')
+        .select('id')
+        .where('symbol', '=', 'USDT')
+        .executeTakeFirstOrThrow();
       for (const config of configs) {
         expect(config.enabled).toBe(true);
+        // Stakes and payouts are in the settlement coin, named by id for the client's balance.
+        expect(config.settleVcId).toBe(usdt.id);
         expect(config.periods).toEqual(
           SEED_TIMING_PERIODS.map((p) => ({
             seconds: p.seconds,

@@ -69,6 +69,8 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0005-operators',
       '0006-funding',
       '0007-timing',
+      '0008-settlement-batches',
+      '0009-coin-names',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

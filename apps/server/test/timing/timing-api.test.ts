@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type TimingOrder } from '@vela/contract';
 import { parseDecimal, settlementTick, timingResult, type RecordedTick } from '@vela/domain';
+import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { saveTimingPeriod, setTimingConfigEnabled } from '../../src/modules/market/coin-repository.ts';
 import { createMoney } from '../../src/modules/ledger/money.ts';
 import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
 import {
@@ -146,6 +148,92 @@ describe('timed trades', () => {
     await expectBooksBalanced(t);
   });
 
+  it('books a round in one entry naming its batch, and the checker notices a tampered settlement', async () => {
+    const { up, down } = await placeAndSettle('ADA', '0.5000', '0.5001');
+    const rows = await t.db
+      .selectFrom('timing_order')
+      .select(['id', 'settle_batch_id', 'payout_minor'])
+      .where('id', 'in', [up.id, down.id])
+      .execute();
+    const batchId = rows[0]?.settle_batch_id ?? 0;
+    expect(rows.map((r) => r.settle_batch_id)).toEqual([batchId, batchId]);
+    const batch = await t.db
+      .selectFrom('timing_settlement')
+      .selectAll()
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(batch).toMatchObject({ order_count: 2, stake_minor: 200_000_000n, payout_minor: 180_000_000n });
+    await expectBooksBalanced(t);
+
+    const details = async () =>
+      (await checkLedger(t.db, t.storage.dialect)).violations.map((v) =>
+        v.rule === 'reference_gap' ? `${v.gap.refType} ${v.gap.refId}: ${v.gap.detail}` : v.rule,
+      );
+    // An order's result changed after the fact: its batch and its payout no longer agree with it.
+    await t.db.updateTable('timing_order').set({ payout_minor: 0n }).where('id', '=', up.id).execute();
+    expect(await details()).toEqual([
+      `timing_settlement ${batchId}: batch figures differ from its orders`,
+      `timing ${up.id}: payout not booked once to its owner in its batch`,
+    ]);
+    await t.db
+      .updateTable('timing_order')
+      .set({ payout_minor: 180_000_000n })
+      .where('id', '=', up.id)
+      .execute();
+    // An order put back to open keeps its batch: the states disagree, and the escrow lacks its stake.
+    await t.db.updateTable('timing_order').set({ status: 'open' }).where('id', '=', down.id).execute();
+    expect(await details()).toEqual(
+      expect.arrayContaining([
+        `timing ${down.id}: settled state and settlement batch disagree`,
+        expect.stringMatching(/^timing_escrow \d+: escrow differs from the stakes of the open orders$/),
+      ]),
+    );
+    await t.db.updateTable('timing_order').set({ status: 'settled' }).where('id', '=', down.id).execute();
+    await expectBooksBalanced(t);
+  });
+
+  it('places orders that arrive together in one commit, refusing each one that does not fit alone', async () => {
+    const vc = await vcIdOf(t, 'LTC');
+    await recordTick(vc.id, second(Date.now()), '80.00');
+    const short = await trader('100');
+    const rich = await trader('1000');
+    const body = { vcId: vc.id, periodSeconds: 30, direction: 'up', amount: '10' };
+    const twice = idemKey();
+    const reused = idemKey();
+    const results = await Promise.all([
+      ...Array.from({ length: 15 }, () => place(short.token, body)),
+      ...Array.from({ length: 10 }, () => place(rich.token, body)),
+      place(rich.token, body, twice),
+      place(rich.token, body, twice),
+      place(rich.token, body, reused),
+      place(rich.token, { ...body, amount: '11' }, reused),
+    ]);
+    const codes = results.map((r) => r.body.code);
+    // The short user's balance covers ten orders; the other five are refused and change nothing.
+    expect(codes.slice(0, 15).filter((c) => c === 'OK')).toHaveLength(10);
+    expect(codes.slice(0, 15).filter((c) => c === 'INSUFFICIENT_BALANCE')).toHaveLength(5);
+    expect(codes.slice(15, 27)).toEqual(Array.from({ length: 12 }, () => 'OK'));
+    // One key, one order: the second copy answers the first's order.
+    expect(results[25]?.body.data).toEqual(results[26]?.body.data);
+    expect([codes[27], codes[28]].sort()).toEqual(['IDEMPOTENCY_KEY_REUSED', 'OK']);
+    expect(await usdt(short.token)).toMatchObject({ spot: '0.000000', frozen: '100.000000' });
+    expect(await usdt(rich.token)).toMatchObject({ spot: '880.000000', frozen: '120.000000' });
+    const placed = await t.db
+      .selectFrom('timing_order')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', 'in', [short.userId, rich.userId])
+      .executeTakeFirstOrThrow();
+    expect(Number(placed.n)).toBe(22);
+    await expectBooksBalanced(t);
+    // They settle together too, leaving nothing open for the tests after this one.
+    const orders = results.flatMap((r) => (r.body.success && r.body.data ? [r.body.data] : []));
+    const expiries = orders.map((o) => o.expiresAt);
+    for (const s of new Set(expiries.map((e) => Math.ceil(e / 1000) * 1000)))
+      await recordTick(vc.id, s, '81.00');
+    expect(await t.timing.settleDue(Math.max(...expiries) + 1)).toBe(22);
+    await expectBooksBalanced(t);
+  });
+
   it('settles at the first tick at or after the expiry instant, and cites it', async () => {
     const vc = await vcIdOf(t, 'BNB');
     const user = await trader();
@@ -165,7 +253,7 @@ describe('timed trades', () => {
     const atExpiry = await recordTick(vc.id, expiresAt, '599.00');
     await recordTick(vc.id, expiresAt + 1000, '650.00');
     // A settler that starts now (as after a restart) loads the order from the database.
-    const settler = new TimingSettler({ db: t.db, money: t.money, timerMs: null, now: () => expiresAt });
+    const settler = new TimingSettler({ db: t.db, money: t.money, timers: false, now: () => expiresAt });
     await settler.start();
     const settled = expectSuccess(
       await t.call(timing.timingOrderDetail, { id: order.id }, { token: user.token }),
@@ -231,28 +319,35 @@ describe('timed trades', () => {
     const other = new TimingSettler({
       db: t.db,
       money: createMoney(t.storage),
-      timerMs: null,
+      timers: false,
       now: () => last,
     });
     const [a] = await Promise.all([t.timing.settleDue(last + 1), other.start()]);
-    const settledRows = await t.db
-      .selectFrom('journal_entry')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+    const ids = orders.map((o) => o.id);
+    const settled = await t.db
+      .selectFrom('timing_order')
+      .select(['id', 'settle_batch_id', 'outcome'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(settled.every((row) => row.settle_batch_id !== null)).toBe(true);
+    // Each winning order is paid by exactly one posting naming it; the three lost ones by none.
+    const payouts = await t.db
+      .selectFrom('journal_posting')
+      .select(['ref_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('ref_type', '=', 'timing')
-      .where('type', '=', 'timing_settlement')
-      .where(
-        'ref_id',
-        'in',
-        orders.map((o) => o.id),
-      )
-      .executeTakeFirstOrThrow();
-    expect(Number(settledRows.n)).toBe(6);
+      .where('ref_id', 'in', ids)
+      .groupBy('ref_id')
+      .execute();
+    expect(payouts.map((p) => Number(p.n))).toEqual([1, 1, 1]);
+    expect(new Set(payouts.map((p) => Number(p.ref_id)))).toEqual(
+      new Set(settled.filter((row) => row.outcome === 'win').map((row) => row.id)),
+    );
     expect(a).toBeLessThanOrEqual(6);
     // A restart: nothing is open, nothing settles again.
     const restarted = new TimingSettler({
       db: t.db,
       money: t.money,
-      timerMs: null,
+      timers: false,
       now: () => last + 60_000,
     });
     await restarted.start();
@@ -337,16 +432,25 @@ describe('timed trades', () => {
     expectFailure(await place(user.token, { ...base, amount: '60' }), 'INSUFFICIENT_BALANCE');
     expectFailure(await place(user.token, base, null), 'IDEMPOTENCY_KEY_REQUIRED');
 
-    await t.db
-      .updateTable('vc_timing_period')
-      .set({ enabled: 0 })
+    // Operators' changes take effect at once (they move the configuration's cache version).
+    const sixty = await t.db
+      .selectFrom('vc_timing_period')
+      .selectAll()
       .where('vc_id', '=', vc.id)
       .where('seconds', '=', 60)
-      .execute();
+      .executeTakeFirstOrThrow();
+    await saveTimingPeriod(t.db, vc.id, {
+      seconds: 60,
+      payoutRate: sixty.payout_rate,
+      minAmount: sixty.min_amount,
+      maxAmount: sixty.max_amount,
+      enabled: false,
+      sort: sixty.sort,
+    });
     expectFailure(await place(user.token, { ...base, periodSeconds: 60 }), 'TIMING_PERIOD_UNAVAILABLE');
-    await t.db.updateTable('vc_timing_config').set({ enabled: 0 }).where('vc_id', '=', vc.id).execute();
+    await setTimingConfigEnabled(t.db, vc.id, false);
     expectFailure(await place(user.token, base), 'TIMING_PAIR_CLOSED', { field: 'vcId' });
-    await t.db.updateTable('vc_timing_config').set({ enabled: 1 }).where('vc_id', '=', vc.id).execute();
+    await setTimingConfigEnabled(t.db, vc.id, true);
 
     // A price older than the freshness limit: the feed has stopped, nobody trades on it.
     await t.db.deleteFrom('price_tick').where('vc_id', '=', vc.id).execute();

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ConfigProvider } from 'antd-mobile';
 import { setForceLogoutListener } from '../lib/api-client.ts';
 import { toastInfo } from '../lib/feedback.tsx';
 import { translate } from '../lib/i18n.ts';
@@ -9,6 +8,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { useCacheWatcher } from '../system/cache-watcher.ts';
+import { useLiveUser } from '../system/live-user.ts';
 import { createAppRouter } from './router.tsx';
 import '../components/global/global.css';
 
@@ -41,6 +41,8 @@ function useAfterFirstPaint(timeoutMs = 2000): boolean {
 
 function GlobalLayer() {
   useCacheWatcher();
+  // The signed-in user's own events over the live socket (decision 024), on every screen.
+  useLiveUser();
   // The loading mask and the language, line and customer-service popups are not on the first
   // screen: their code loads once the browser is idle, keeping it out of the first-load bundle.
   const ready = useAfterFirstPaint();
@@ -68,10 +70,13 @@ export function App() {
   const locale = usePreferences((s) => s.locale);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider key={locale}>
+      {/* The key mounts the whole tree afresh in a new language, so every text on screen follows
+          it. antd-mobile's components run on their default settings and need no ConfigProvider,
+          whose import alone would put the library back into the first screen (decision 013). */}
+      <Fragment key={locale}>
         <RouterProvider router={router} />
         <GlobalLayer />
-      </ConfigProvider>
+      </Fragment>
     </QueryClientProvider>
   );
 }

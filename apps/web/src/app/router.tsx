@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROUTES } from '../config/route-meta.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteGuard } from './route-guard-view.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 
 /**
  * Pages load lazily, one chunk per route, so the first screen downloads only what it shows. Routes
@@ -37,6 +36,7 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/timing-trade-order': lazy(() => import('../features/trade/timing-order-page.tsx')),
 };
 const PendingPage = lazy(() => import('./pending-page.tsx'));
+const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 
 function pageFor(path: string) {
   const Page = pages[path] ?? PendingPage;

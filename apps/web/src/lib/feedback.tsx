@@ -1,26 +1,60 @@
-import { useEffect, useState } from 'react';
-import { Dialog, Toast } from 'antd-mobile';
 import { useUi } from '../stores/ui-store.ts';
-import { translate } from './i18n.ts';
+import { deferredModule } from './deferred-module.ts';
 
 /**
  * Feedback of spec points 2, 8 and 9: toasts (success closes after 3 s), the loading mask with an
  * optional text, and the confirm dialog with its optional 3-second countdown.
+ *
+ * The toasts and dialogs are drawn by `feedback-ui.tsx`, which brings antd-mobile's Toast and Dialog
+ * and react-spring with it. No screen shows one before something has happened, so that module stays
+ * out of the first screen's JavaScript (decision 013): the app loads it once the first screen is up
+ * (`preloadFeedback`), and a call made before it has arrived waits for it, in order, so every toast
+ * and dialog asked for still appears.
  */
 export const TOAST_MS = 3000;
 export const LOADING_HIDE_DELAY_MS = 2000;
 export const CONFIRM_COUNTDOWN_S = 3;
 
+export type ToastKind = 'success' | 'error' | 'info';
+
+const ui = deferredModule(() => import('./feedback-ui.tsx'));
+
+/**
+ * Loads the toasts and dialogs ahead of their first use, so that the first one appears without a
+ * round trip, and also when the network has gone away since the page loaded (often the very moment
+ * an error toast is shown).
+ */
+export function preloadFeedback(): Promise<void> {
+  return ui.load().then(
+    () => undefined,
+    (error: unknown) => report(error),
+  );
+}
+
+/** A failed load is reported; the next toast or dialog tries to load the module again. */
+function report(error: unknown): void {
+  console.error('Toasts and dialogs could not be loaded', error);
+}
+
+function toast(kind: ToastKind, content: string): void {
+  const loaded = ui.current();
+  if (loaded) {
+    loaded.toast(kind, content, TOAST_MS);
+    return;
+  }
+  void ui.load().then((module) => module.toast(kind, content, TOAST_MS), report);
+}
+
 export function toastSuccess(content: string): void {
-  Toast.show({ icon: 'success', content, duration: TOAST_MS });
+  toast('success', content);
 }
 
 export function toastError(content: string): void {
-  Toast.show({ icon: 'fail', content, duration: TOAST_MS });
+  toast('error', content);
 }
 
 export function toastInfo(content: string): void {
-  Toast.show({ content, duration: TOAST_MS });
+  toast('info', content);
 }
 
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
@@ -53,66 +87,18 @@ export interface ConfirmOptions {
   countdown?: { action: 'confirm' | 'cancel'; seconds?: number };
 }
 
-function Countdown(props: { seconds: number; action: 'confirm' | 'cancel'; onDone(): void }) {
-  const [left, setLeft] = useState(props.seconds);
-  const { onDone } = props;
-  useEffect(() => {
-    if (left <= 0) {
-      onDone();
-      return;
-    }
-    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left, onDone]);
-  const key = props.action === 'confirm' ? 'common.autoConfirmIn' : 'common.autoCancelIn';
-  return (
-    <div className="confirm-countdown" data-testid="confirm-countdown">
-      {translate(key, { seconds: left })}
-    </div>
-  );
-}
-
+/**
+ * Asks the question and resolves with the answer. Should the dialog's code fail to load, the answer
+ * is "cancel": nothing the user has not agreed to is done.
+ */
 export function confirm(options: ConfirmOptions): Promise<boolean> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (value: boolean) => {
-      if (settled) return;
-      settled = true;
-      handler.close();
-      resolve(value);
-    };
-    const countdown = options.countdown;
-    const handler = Dialog.show({
-      title: options.title,
-      content: (
-        <div>
-          <div>{options.content}</div>
-          {countdown ? (
-            <Countdown
-              seconds={countdown.seconds ?? CONFIRM_COUNTDOWN_S}
-              action={countdown.action}
-              onDone={() => finish(countdown.action === 'confirm')}
-            />
-          ) : null}
-        </div>
-      ),
-      closeOnAction: false,
-      onClose: () => finish(false),
-      actions: [
-        [
-          {
-            key: 'cancel',
-            text: options.cancelText ?? translate('common.cancel'),
-            onClick: () => finish(false),
-          },
-          {
-            key: 'confirm',
-            text: options.confirmText ?? translate('common.confirm'),
-            bold: true,
-            onClick: () => finish(true),
-          },
-        ],
-      ],
-    });
-  });
+  const loaded = ui.current();
+  if (loaded) return loaded.confirm(options, CONFIRM_COUNTDOWN_S);
+  return ui.load().then(
+    (module) => module.confirm(options, CONFIRM_COUNTDOWN_S),
+    (error: unknown) => {
+      report(error);
+      return false;
+    },
+  );
 }

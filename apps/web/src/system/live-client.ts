@@ -1,4 +1,11 @@
-import type { Candle, ClientMessage, KlineInterval, Ticker } from '@vela/contract';
+import type {
+  Candle,
+  ClientMessage,
+  KlineInterval,
+  Ticker,
+  UserLiveEvent,
+  UserTopicStatus,
+} from '@vela/contract';
 
 /**
  * The live market client (DESIGN.md §6, spec points 4 and 9), free of React and of the browser's
@@ -10,7 +17,13 @@ import type { Candle, ClientMessage, KlineInterval, Ticker } from '@vela/contrac
  * - While the socket is down, prices (and the subscribed candles) are polled every 3000 ms, as the
  *   spec's home screen does: a failed poll is retried after the same interval, polling pauses while
  *   the page is hidden and resumes (at once) when it is visible again, and it stops as soon as the
- *   socket is back.
+ *   socket is back. Tickers are watched while a price screen wants them (`watchTickers`); a client
+ *   kept only for the user's own events neither subscribes to them nor polls them.
+ * - The user's own channel (decision 024): with a session token (`setUserToken`) the client sends
+ *   `sub user` on every open, so a reconnect subscribes again, and `unsub user` when the token is
+ *   cleared (a logout). The server's answer is the channel's status; events are handed on only while
+ *   subscribed. A refused token is not offered again until the token changes; when the server
+ *   cannot check sessions, the client asks again after `userRetryMs`.
  */
 
 export const POLL_MS = 3000;
@@ -18,8 +31,17 @@ export const HEARTBEAT_MS = 15_000;
 export const CONNECT_TIMEOUT_MS = 10_000;
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
+/** How long after an `unavailable` answer the user topic is asked for again. */
+export const USER_RETRY_MS = 30_000;
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'down';
+
+/**
+ * The user channel: `off` without a token (or while the client is stopped), `pending` while the
+ * socket is down or the server's answer has not come, `subscribed` while events flow, `refused`
+ * when the server did not accept the token.
+ */
+export type UserChannelStatus = 'off' | 'pending' | 'subscribed' | 'refused';
 
 /** The part of the browser's WebSocket the client uses. */
 export interface SocketLike {
@@ -50,12 +72,16 @@ export interface LiveClientOptions {
   /** `complete`: the whole list (a poll) rather than the tickers that changed (a push). */
   onTickers: (tickers: Ticker[], complete: boolean) => void;
   onStatus?: (status: LiveStatus) => void;
+  /** An event of the user topic (only while subscribed). */
+  onUserEvent?: (event: UserLiveEvent) => void;
+  onUserStatus?: (status: UserChannelStatus) => void;
   visibility: VisibilitySource;
   pollMs?: number;
   heartbeatMs?: number;
   connectTimeoutMs?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  userRetryMs?: number;
   /** Jitter source for the backoff; a fixed value makes the schedule exact in tests. */
   random?: () => number;
 }
@@ -94,8 +120,11 @@ interface KlineSubscription {
 
 const OPEN = 1;
 
+type OptionalCallbacks = 'onStatus' | 'onUserEvent' | 'onUserStatus';
+
 export class LiveClient {
-  private readonly o: Required<Omit<LiveClientOptions, 'onStatus'>> & Pick<LiveClientOptions, 'onStatus'>;
+  private readonly o: Required<Omit<LiveClientOptions, OptionalCallbacks>> &
+    Pick<LiveClientOptions, OptionalCallbacks>;
   private socket: SocketLike | null = null;
   private state: LiveStatus = 'idle';
   private attempt = 0;
@@ -108,6 +137,12 @@ export class LiveClient {
   private pollInFlight = false;
   private unsubscribeVisibility: (() => void) | null = null;
   private readonly klines = new Map<string, KlineSubscription>();
+  private tickersWatched = true;
+  private userToken: string | null = null;
+  /** The token the server refused; not offered again (a new login brings a new one). */
+  private refusedToken: string | null = null;
+  private userState: UserChannelStatus = 'off';
+  private userRetryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: LiveClientOptions) {
     this.o = {
@@ -116,6 +151,7 @@ export class LiveClient {
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
       backoffBaseMs: BACKOFF_BASE_MS,
       backoffMaxMs: BACKOFF_MAX_MS,
+      userRetryMs: USER_RETRY_MS,
       random: Math.random,
       ...options,
     };
@@ -130,10 +166,15 @@ export class LiveClient {
     return this.polling;
   }
 
+  get userStatus(): UserChannelStatus {
+    return this.userState;
+  }
+
   start(): void {
     if (this.state !== 'idle') return;
     this.unsubscribeVisibility = this.o.visibility.subscribe(() => this.onVisibilityChange());
     this.connect();
+    this.subscribeUser();
   }
 
   stop(): void {
@@ -144,7 +185,37 @@ export class LiveClient {
     this.unsubscribeVisibility?.();
     this.unsubscribeVisibility = null;
     this.attempt = 0;
+    this.setUserStatus('off');
     this.setStatus('idle');
+  }
+
+  /**
+   * Whether prices are wanted: on, the socket subscribes to the tickers and the poll fetches them;
+   * off, neither (the client runs for the user's events, or a chart's candles, alone).
+   */
+  watchTickers(on: boolean): void {
+    if (this.tickersWatched === on) return;
+    this.tickersWatched = on;
+    this.send({ op: on ? 'sub' : 'unsub', topic: 'tickers' });
+    if (!on && this.klines.size === 0) this.stopPolling();
+    else if (on && this.isRecovering()) this.startPolling();
+  }
+
+  /**
+   * The session token of the signed-in user, or null after a logout: subscribes the socket to the
+   * user's events (now if it is open, else on the next open) or unsubscribes it.
+   */
+  setUserToken(token: string | null): void {
+    if (token === this.userToken) return;
+    const wasListening = this.userToken !== null && this.userToken !== this.refusedToken;
+    this.userToken = token;
+    clearTimeout(this.userRetryTimer);
+    if (token === null) {
+      if (wasListening) this.send({ op: 'unsub', topic: 'user' });
+      this.setUserStatus('off');
+      return;
+    }
+    this.subscribeUser();
   }
 
   /**
@@ -158,6 +229,7 @@ export class LiveClient {
       sub = { vcId, interval, listeners: new Set() };
       this.klines.set(key, sub);
       this.send({ op: 'sub', topic: 'kline', vcId, interval });
+      if (this.isRecovering()) this.startPolling();
     }
     sub.listeners.add(listener);
     const current = sub;
@@ -174,6 +246,47 @@ export class LiveClient {
     if (this.state === status) return;
     this.state = status;
     this.o.onStatus?.(status);
+  }
+
+  /** Between a drop and the next open (down, or connecting again): the time polling covers. */
+  private isRecovering(): boolean {
+    return this.state !== 'idle' && this.state !== 'open' && this.attempt > 0;
+  }
+
+  private setUserStatus(status: UserChannelStatus): void {
+    if (this.userState === status) return;
+    this.userState = status;
+    this.o.onUserStatus?.(status);
+  }
+
+  /**
+   * Offers the token to the server if the socket is open; otherwise it waits, `pending`, for the
+   * next open (which calls this again).
+   */
+  private subscribeUser(): void {
+    const token = this.userToken;
+    if (token === null || this.state === 'idle') return;
+    if (token === this.refusedToken) {
+      this.setUserStatus('refused');
+      return;
+    }
+    this.setUserStatus('pending');
+    this.send({ op: 'sub', topic: 'user', token });
+  }
+
+  private onUserAnswer(status: UserTopicStatus): void {
+    if (this.userToken === null) return;
+    if (status === 'subscribed') {
+      this.setUserStatus('subscribed');
+    } else if (status === 'unauthorized') {
+      this.refusedToken = this.userToken;
+      this.setUserStatus('refused');
+    } else {
+      // The server cannot check sessions now: events come by polling meanwhile, and it is asked again.
+      this.setUserStatus('pending');
+      clearTimeout(this.userRetryTimer);
+      this.userRetryTimer = setTimeout(() => this.subscribeUser(), this.o.userRetryMs);
+    }
   }
 
   private send(message: ClientMessage): void {
@@ -218,10 +331,12 @@ export class LiveClient {
     this.lastMessageAt = Date.now();
     this.setStatus('open');
     this.stopPolling();
-    this.send({ op: 'sub', topic: 'tickers' });
+    if (this.tickersWatched) this.send({ op: 'sub', topic: 'tickers' });
     for (const sub of this.klines.values()) {
       this.send({ op: 'sub', topic: 'kline', vcId: sub.vcId, interval: sub.interval });
     }
+    // The server keeps nothing of a closed socket: the user's events are asked for again.
+    this.subscribeUser();
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = setInterval(() => this.heartbeat(), this.o.heartbeatMs);
   }
@@ -238,13 +353,25 @@ export class LiveClient {
   private onMessage(raw: unknown): void {
     this.lastMessageAt = Date.now();
     if (typeof raw !== 'string') return;
-    let message: { topic?: unknown; data?: unknown; vcId?: unknown; interval?: unknown; message?: unknown };
+    let message: {
+      topic?: unknown;
+      data?: unknown;
+      vcId?: unknown;
+      interval?: unknown;
+      message?: unknown;
+      status?: unknown;
+    };
     try {
       message = JSON.parse(raw) as typeof message;
     } catch {
       return;
     }
-    if (message.topic === 'tickers' && Array.isArray(message.data)) {
+    if (message.topic === 'timing' || message.topic === 'wallet' || message.topic === 'funding') {
+      // An event still in flight after an `unsub` (a logout) is not handed on.
+      if (this.userState === 'subscribed') this.o.onUserEvent?.(message as UserLiveEvent);
+    } else if (message.topic === 'user' && typeof message.status === 'string') {
+      this.onUserAnswer(message.status as UserTopicStatus);
+    } else if (message.topic === 'tickers' && Array.isArray(message.data)) {
       if (message.data.length > 0) this.o.onTickers(message.data as Ticker[], false);
     } else if (message.topic === 'kline' && message.data && typeof message.vcId === 'number') {
       const sub = this.klines.get(klineKey(message.vcId, String(message.interval)));
@@ -258,6 +385,9 @@ export class LiveClient {
   private onDown(): void {
     if (this.state === 'idle') return;
     this.dropSocket();
+    clearTimeout(this.userRetryTimer);
+    // Until the next open answers again: the events of the gap come by the screens' own refetches.
+    if (this.userState === 'subscribed') this.setUserStatus('pending');
     this.setStatus('down');
     this.startPolling();
     clearTimeout(this.reconnectTimer);
@@ -285,6 +415,8 @@ export class LiveClient {
 
   private startPolling(): void {
     if (this.polling) return;
+    // Nothing to poll: the user's own screens refetch on their own while the socket is down.
+    if (!this.tickersWatched && this.klines.size === 0) return;
     this.polling = true;
     this.schedulePoll(0);
   }
@@ -307,8 +439,10 @@ export class LiveClient {
     if (!this.polling || this.pollInFlight) return;
     this.pollInFlight = true;
     try {
-      const tickers = await this.o.fetchTickers();
-      if (this.polling) this.o.onTickers(tickers, true);
+      if (this.tickersWatched) {
+        const tickers = await this.o.fetchTickers();
+        if (this.polling) this.o.onTickers(tickers, true);
+      }
       await Promise.all(
         [...this.klines.values()].map(async (sub) => {
           const candles = await this.o.fetchKline(sub.vcId, sub.interval);

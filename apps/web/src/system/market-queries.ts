@@ -29,13 +29,26 @@ export const marketKeys = {
 /** Prices change every second; while the socket is open they arrive by push, not by refetching. */
 export const TICKERS_STALE_MS = 3000;
 
+/**
+ * The ticker list in the app's language. An answer that comes back after the language changed is
+ * in the old one (the request carried it), so the list is asked again rather than shown.
+ */
+export async function fetchTickers(): Promise<Ticker[]> {
+  for (;;) {
+    const locale = usePreferences.getState().locale;
+    const list = await call(market.marketList, {});
+    if (usePreferences.getState().locale === locale) return list;
+  }
+}
+
 export const tickersQuery = () => {
   // Read only when the query is first created, not at every render.
   let stored: ReturnType<typeof loadStoredTickers> | undefined;
-  const load = () => (stored === undefined ? (stored = loadStoredTickers()) : stored);
+  const load = () =>
+    stored === undefined ? (stored = loadStoredTickers(usePreferences.getState().locale)) : stored;
   return queryOptions({
     queryKey: marketKeys.tickers(),
-    queryFn: () => call(market.marketList, {}),
+    queryFn: fetchTickers,
     staleTime: TICKERS_STALE_MS,
     // The last known prices show at once; being old, they are refetched immediately.
     initialData: () => load()?.list,
@@ -62,7 +75,7 @@ export function writeTickers(client: QueryClient, tickers: Ticker[], complete: b
   const now = Date.now();
   if (next && now - lastStoredAt >= STORE_TICKERS_EVERY_MS) {
     lastStoredAt = now;
-    storeTickers(next, now);
+    storeTickers(next, usePreferences.getState().locale, now);
   }
 }
 

@@ -9,6 +9,9 @@ import type { RankableTicker } from '@vela/domain';
  * Applies pushed tickers (only those that changed) to the list the screens show: a known coin is
  * replaced in place, an unknown one is added at the end. The list is a new array only when
  * something changed, so unchanged screens do not re-render.
+ *
+ * A known coin keeps the name the list had: the list is answered in the app's language, while a
+ * push carries the coin's default name, the same bytes for every subscriber (decision 025).
  */
 export function mergeTickers(previous: readonly Ticker[], incoming: readonly Ticker[]): Ticker[] {
   if (incoming.length === 0) return previous as Ticker[];
@@ -18,7 +21,8 @@ export function mergeTickers(previous: readonly Ticker[], incoming: readonly Tic
     if (!next) return t;
     byId.delete(t.a);
     // A late push must not overwrite a newer ticker (a poll answer can overtake a push).
-    return next.ts >= t.ts ? next : t;
+    if (next.ts < t.ts) return t;
+    return next.name === t.name ? next : { ...next, name: t.name };
   });
   return [...merged, ...byId.values()];
 }
@@ -76,13 +80,15 @@ export function iconSymbol(symbol: string): string {
 }
 
 // Price lists are kept in local storage (spec point 7), so the home screen shows the last known
-// prices at once, before the first answer arrives.
+// prices at once, before the first answer arrives. They are kept with the language their names
+// are in, and a list in another language is not shown.
 export const TICKERS_STORAGE_KEY = 'vela-tickers';
-const STORAGE_VERSION = 1;
+const STORAGE_VERSION = 2;
 
 interface StoredTickers {
   v: number;
   savedAt: number;
+  locale: string;
   list: Ticker[];
 }
 
@@ -99,12 +105,18 @@ function looksLikeTicker(value: unknown): value is Ticker {
   );
 }
 
-export function loadStoredTickers(storage: Pick<Storage, 'getItem'> | null = safeStorage()) {
+/** The stored list, if it is well formed and its names are in `locale`. */
+export function loadStoredTickers(locale: string, storage: Pick<Storage, 'getItem'> | null = safeStorage()) {
   try {
     const raw = storage?.getItem(TICKERS_STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as StoredTickers;
-    if (parsed.v !== STORAGE_VERSION || !Array.isArray(parsed.list) || typeof parsed.savedAt !== 'number') {
+    if (
+      parsed.v !== STORAGE_VERSION ||
+      parsed.locale !== locale ||
+      !Array.isArray(parsed.list) ||
+      typeof parsed.savedAt !== 'number'
+    ) {
       return null;
     }
     const list = parsed.list.filter(looksLikeTicker);
@@ -116,11 +128,12 @@ export function loadStoredTickers(storage: Pick<Storage, 'getItem'> | null = saf
 
 export function storeTickers(
   list: readonly Ticker[],
+  locale: string,
   now = Date.now(),
   storage: Pick<Storage, 'setItem'> | null = safeStorage(),
 ): void {
   try {
-    const value: StoredTickers = { v: STORAGE_VERSION, savedAt: now, list: [...list] };
+    const value: StoredTickers = { v: STORAGE_VERSION, savedAt: now, locale, list: [...list] };
     storage?.setItem(TICKERS_STORAGE_KEY, JSON.stringify(value));
   } catch {
     // Storage full or disabled (private mode): the prices simply load from the server next time.

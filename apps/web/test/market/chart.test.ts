@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { getSupportedLocales } from 'klinecharts';
 import { KLINE_INTERVALS } from '@vela/contract';
+import { LOCALE_CODES } from '@vela/i18n';
+import {
+  chartLabelsOf,
+  chartLocaleOf,
+  registerChartLocales,
+  withVolumeTitle,
+} from '../../src/features/trade/chart-locale.ts';
 import {
   DEFAULT_CHART_SETTINGS,
   toggleIndicator,
@@ -64,6 +72,28 @@ describe('kline data', () => {
     expect(olderRange(INTERVAL_MS['1d'] * 3, '1d', 500).startTime).toBe(0);
   });
 
+  it('shows the change beside open and close in the candle tooltip', () => {
+    const styles = chartStyles({
+      up: '#16c784',
+      down: '#ea3943',
+      text: '#9aa3b2',
+      muted: '#6b7585',
+      border: '#232a37',
+      background: '#151a23',
+      font: 'sans-serif',
+    });
+    const lines = styles.candle?.tooltip?.legend?.template;
+    expect(Array.isArray(lines) ? lines.map((line) => line?.title) : lines).toEqual([
+      'time',
+      'open',
+      'high',
+      'low',
+      'close',
+      'change',
+      'volume',
+    ]);
+  });
+
   it('colours candles from the theme', () => {
     const styles = chartStyles({
       up: '#16c784',
@@ -92,5 +122,26 @@ describe('the coin the trade page shows', () => {
     expect(coinToShow(null, MARKET, [999, 3])).toBe(3);
     expect(coinToShow(null, MARKET, [])).toBe(1);
     expect(coinToShow(null, [], [1])).toBeNull();
+  });
+});
+
+describe('chart language', () => {
+  it('registers every app language with klinecharts under the app’s own code', () => {
+    registerChartLocales();
+    expect(getSupportedLocales()).toEqual(expect.arrayContaining([...LOCALE_CODES]));
+    expect(chartLocaleOf('ar')).toBe('ar');
+    expect(chartLabelsOf('zh-CN').open).toBe('开：');
+    expect(chartLabelsOf('ar').volume).toBe('الحجم:\u200f ');
+  });
+
+  it('retitles the VOL indicator’s volume bars and leaves its averages alone', () => {
+    const figures = [
+      { key: 'ma1', title: 'MA5: ', type: 'line' },
+      { key: 'volume', title: 'VOLUME: ', type: 'bar' },
+    ];
+    const localized = withVolumeTitle(figures, '成交量：');
+    expect(localized?.map((f) => f.title)).toEqual(['MA5: ', '成交量：']);
+    expect(localized?.[0]).toBe(figures[0]);
+    expect(withVolumeTitle(localized ?? [], '成交量：')).toBeNull();
   });
 });

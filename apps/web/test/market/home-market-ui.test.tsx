@@ -72,7 +72,7 @@ describe('home: hot coins and rankings', () => {
   });
 
   it('shows the prices kept in local storage before the server answers', async () => {
-    storeTickers([makeTicker({ a: 77, c: 'LTC', changePer: 9, g: '80.5' })], Date.now() - 60_000);
+    storeTickers([makeTicker({ a: 77, c: 'LTC', changePer: 9, g: '80.5' })], 'en', Date.now() - 60_000);
     let answer: (value: unknown) => void = () => undefined;
     homeApi({ '/vc/market/list': () => new Promise((resolve) => (answer = resolve)) });
     renderPage(<HomePage />, { path: '/home' });

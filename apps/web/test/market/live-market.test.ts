@@ -34,7 +34,7 @@ describe('tickers in the query cache', () => {
     vi.setSystemTime(1_000_000);
     writeTickers(client, MARKET, true);
     expect(client.getQueryData(marketKeys.tickers())).toEqual(MARKET);
-    expect(loadStoredTickers()?.list).toEqual(MARKET);
+    expect(loadStoredTickers(usePreferences.getState().locale)?.list).toEqual(MARKET);
 
     const moved = makeTicker({ a: 1, c: 'BTC', g: '64100', ts: MARKET[0]!.ts + 1 });
     writeTickers(client, [moved], false);
@@ -42,10 +42,10 @@ describe('tickers in the query cache', () => {
     expect(list).toHaveLength(MARKET.length);
     expect(list[0]!.g).toBe('64100');
     // Storage is written at most every 5 s.
-    expect(loadStoredTickers()?.list[0]!.g).toBe(MARKET[0]!.g);
+    expect(loadStoredTickers(usePreferences.getState().locale)?.list[0]!.g).toBe(MARKET[0]!.g);
     vi.setSystemTime(1_006_000);
     writeTickers(client, [{ ...moved, g: '64200', ts: moved.ts + 1 }], false);
-    expect(loadStoredTickers()?.list[0]!.g).toBe('64200');
+    expect(loadStoredTickers(usePreferences.getState().locale)?.list[0]!.g).toBe('64200');
   });
 });
 

@@ -36,6 +36,18 @@ describe('tickers', () => {
     expect(mergeTickers(previous, [])).toBe(previous);
   });
 
+  it('keeps the listed name of a known coin: pushes carry the default name, the list the app language', () => {
+    const previous = [makeTicker({ a: 1, c: 'BTC', name: '比特币', g: '1', ts: 10 })];
+    const merged = mergeTickers(previous, [
+      makeTicker({ a: 1, c: 'BTC', name: 'Bitcoin', g: '2', ts: 11 }),
+      makeTicker({ a: 2, c: 'ETH', name: 'Ethereum', ts: 11 }),
+    ]);
+    expect(merged.map((t) => [t.c, t.name, t.g])).toEqual([
+      ['BTC', '比特币', '2'],
+      ['ETH', 'Ethereum', '100.00'],
+    ]);
+  });
+
   it('does not let an older ticker overwrite a newer one', () => {
     const previous = [makeTicker({ a: 1, g: '5', ts: 20 })];
     expect(mergeTickers(previous, [makeTicker({ a: 1, g: '4', ts: 19 })])[0]!.g).toBe('5');
@@ -75,15 +87,25 @@ describe('tickers', () => {
 
   it('keeps the price list in storage and reads back only well-formed tickers', () => {
     const storage = memoryStorage();
-    expect(loadStoredTickers(storage)).toBeNull();
-    storeTickers(MARKET, 1234, storage);
-    expect(loadStoredTickers(storage)).toEqual({ list: MARKET, savedAt: 1234 });
-    storage.setItem(TICKERS_STORAGE_KEY, JSON.stringify({ v: 1, savedAt: 1, list: [{ a: 'x' }, MARKET[0]] }));
-    expect(loadStoredTickers(storage)?.list).toEqual([MARKET[0]]);
+    expect(loadStoredTickers('en', storage)).toBeNull();
+    storeTickers(MARKET, 'en', 1234, storage);
+    expect(loadStoredTickers('en', storage)).toEqual({ list: MARKET, savedAt: 1234 });
+    storage.setItem(
+      TICKERS_STORAGE_KEY,
+      JSON.stringify({ v: 2, savedAt: 1, locale: 'en', list: [{ a: 'x' }, MARKET[0]] }),
+    );
+    expect(loadStoredTickers('en', storage)?.list).toEqual([MARKET[0]]);
     storage.setItem(TICKERS_STORAGE_KEY, '{broken');
-    expect(loadStoredTickers(storage)).toBeNull();
-    storage.setItem(TICKERS_STORAGE_KEY, JSON.stringify({ v: 99, savedAt: 1, list: MARKET }));
-    expect(loadStoredTickers(storage)).toBeNull();
+    expect(loadStoredTickers('en', storage)).toBeNull();
+    storage.setItem(TICKERS_STORAGE_KEY, JSON.stringify({ v: 99, savedAt: 1, locale: 'en', list: MARKET }));
+    expect(loadStoredTickers('en', storage)).toBeNull();
+  });
+
+  it('does not show a stored list whose names are in another language', () => {
+    const storage = memoryStorage();
+    storeTickers(MARKET, 'ar', 1234, storage);
+    expect(loadStoredTickers('en', storage)).toBeNull();
+    expect(loadStoredTickers('ar', storage)?.list).toEqual(MARKET);
   });
 
   it('survives a storage that refuses writes', () => {
@@ -92,6 +114,6 @@ describe('tickers', () => {
         throw new DOMException('full', 'QuotaExceededError');
       },
     };
-    expect(() => storeTickers(MARKET, 1, full)).not.toThrow();
+    expect(() => storeTickers(MARKET, 'en', 1, full)).not.toThrow();
   });
 });

@@ -7,6 +7,10 @@ import {
   hideLoading,
   LOADING_HIDE_DELAY_MS,
   showLoading,
+  TOAST_MS,
+  toastError,
+  toastInfo,
+  toastSuccess,
 } from '../../src/lib/feedback.tsx';
 import { useUi } from '../../src/stores/ui-store.ts';
 import { setupWebTests } from '../setup.tsx';
@@ -120,6 +124,42 @@ describe('confirm dialog with countdown (spec points 4 and 9)', () => {
     expect(screen.queryByTestId('confirm-countdown')).toBeNull();
     await advance(10_000);
     expect(outcome.value).toBeUndefined();
+  });
+});
+
+describe('toasts (spec points 2 and 9)', () => {
+  const main = () => document.querySelector('.adm-toast-main');
+  /** antd-mobile draws a toast into a root of its own, a few frames after it is asked for. */
+  const DRAWN_MS = 100;
+
+  it('shows a success with its icon and closes it by itself after 3000 ms', async () => {
+    expect(TOAST_MS).toBe(3000);
+    await act(async () => toastSuccess('Saved'));
+    await advance(DRAWN_MS);
+    expect(main()?.textContent).toBe('Saved');
+    expect(document.querySelector('.adm-toast-icon-success')).not.toBeNull();
+
+    await advance(TOAST_MS - DRAWN_MS - 1);
+    expect(main()?.textContent).toBe('Saved');
+    await advance(1);
+    await settleOverlays();
+    expect(document.querySelector('.adm-toast-mask')).toBeNull();
+  });
+
+  it('shows an error with the failure icon and information without one', async () => {
+    await act(async () => toastError('Refused'));
+    await advance(DRAWN_MS);
+    expect(main()?.textContent).toBe('Refused');
+    expect(document.querySelector('.adm-toast-icon-fail')).not.toBeNull();
+
+    // A new toast takes the place of the one on screen.
+    await act(async () => toastInfo('For your information'));
+    await advance(DRAWN_MS);
+    expect(main()?.textContent).toBe('For your information');
+    expect(main()?.classList.contains('adm-toast-main-text')).toBe(true);
+    await advance(TOAST_MS);
+    await settleOverlays();
+    expect(document.querySelector('.adm-toast-mask')).toBeNull();
   });
 });
 

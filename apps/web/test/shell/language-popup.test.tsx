@@ -92,6 +92,8 @@ describe('language popup (spec point 4)', () => {
   it('applies another language on Save: store, document language and direction, localized queries', async () => {
     const { client } = renderPopup();
     client.setQueryData(['SYS_CONFIG', 'en'], { dict: {}, list: [] });
+    client.setQueryData(['SYS_CONFIG', 'ar'], { dict: {}, list: [] });
+    client.setQueryData(['VC', 'tickers'], []);
     await open();
     await until(() => screen.getByTestId('language-ar'));
 
@@ -106,7 +108,10 @@ describe('language popup (spec point 4)', () => {
     expect(i18n.language).toBe('ar');
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
-    expect(client.getQueryState(['SYS_CONFIG', 'en'])?.isInvalidated).toBe(true);
+    // The new language's entries and those without a language reload; another language's stay.
+    expect(client.getQueryState(['SYS_CONFIG', 'ar'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['VC', 'tickers'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['SYS_CONFIG', 'en'])?.isInvalidated).toBe(false);
   });
 
   it('returns the highlighted choice to the current language 400 ms after closing without saving', async () => {

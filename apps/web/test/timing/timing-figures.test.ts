@@ -171,6 +171,7 @@ describe('order form', () => {
     const config: TimingConfig[] = [
       {
         vcId: 1,
+        settleVcId: 1,
         enabled: true,
         periods: [
           { ...PERIOD, seconds: 120 },
@@ -178,7 +179,7 @@ describe('order form', () => {
           { ...PERIOD, seconds: 30 },
         ],
       },
-      { vcId: 2, enabled: false, periods: [PERIOD] },
+      { vcId: 2, settleVcId: 1, enabled: false, periods: [PERIOD] },
     ];
     expect(enabledPeriods(config, 1).map((p) => p.seconds)).toEqual([30, 120]);
     expect(enabledPeriods(config, 2)).toEqual([]);

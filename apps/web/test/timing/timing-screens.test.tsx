@@ -41,7 +41,7 @@ const PERIODS = [
   { seconds: 30, payoutRate: '0.80', minAmount: '10', maxAmount: '50000', enabled: true },
   { seconds: 300, payoutRate: '0.88', minAmount: '10', maxAmount: null, enabled: false },
 ];
-const CONFIG: TimingConfig[] = [{ vcId: 2, enabled: true, periods: PERIODS }];
+const CONFIG: TimingConfig[] = [{ vcId: 2, settleVcId: 9, enabled: true, periods: PERIODS }];
 
 const overview = (spot: string) => ({
   totalUsdt: spot,

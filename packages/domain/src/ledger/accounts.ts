@@ -10,7 +10,9 @@
 /**
  * - `spot`: the user's main wallet: deposits land here and withdrawals leave from here.
  * - `contract`: margin for contract trading, filled by transfers from spot.
- * - `trade_hold`: stakes of open timed trades, out of spot until the trade settles.
+ * - `trade_hold`: money held for a user's open orders that stay theirs until the order fills or is
+ *   cancelled (spot and contract orders). Timed trades do not use it: their stakes leave the user
+ *   for the platform's `timing_escrow` (see there).
  * - `finance_hold`: principal locked in pledge finance products until redemption or expiry.
  */
 export const USER_ACCOUNT_KINDS = ['spot', 'contract', 'trade_hold', 'finance_hold'] as const;
@@ -25,6 +27,13 @@ export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
  * - `withdrawal_clearing`: withdrawals requested and not yet paid out or returned.
  * - `external`: the world outside the platform; its negative balance is the money users brought in
  *   and have not taken out.
+ * - `timing_escrow`: stakes of open timed trades. A stake leaves the user's spot account when the
+ *   order is placed and waits here until the settlement pays it out to the user or the house. Its
+ *   balance always equals the stakes of the open orders (the invariant checker proves it), and a
+ *   user's share of it is shown as frozen, computed from their open orders, as with withdrawals in
+ *   clearing. Holding the stakes on the platform's side means settling a lost trade writes nothing
+ *   on the user's accounts, which is what lets a whole expiry second settle in one short commit
+ *   (decision 026).
  */
 export const PLATFORM_ACCOUNT_KINDS = [
   'house',
@@ -32,6 +41,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'deposit_clearing',
   'withdrawal_clearing',
   'external',
+  'timing_escrow',
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 

@@ -21,7 +21,7 @@ export type ApplyResult =
  * not changed; the result holds the new balances of every account touched.
  */
 export function applyEntries(
-  balances: ReadonlyMap<string, bigint>,
+  balances: Pick<ReadonlyMap<string, bigint>, 'get'>,
   entries: readonly EntryDraft[],
 ): ApplyResult {
   const next = new Map<string, bigint>();
@@ -31,15 +31,48 @@ export function applyEntries(
     const fault = entryFault(entry);
     if (fault) return { ok: false, index, reason: fault };
     const after: bigint[] = [];
+    // An account may appear more than once in an entry (postings naming different orders), so each
+    // posting sees the ones before it; `next` changes only once the whole entry is known to fit.
+    const within = new Map<string, bigint>();
     for (const posting of entry.postings) {
-      const balance = current(accountKey(posting.account)) + posting.amountMinor;
+      const key = accountKey(posting.account);
+      const balance = (within.get(key) ?? current(key)) + posting.amountMinor;
       if (balance < 0n && !mayGoNegative(posting.account)) {
         return { ok: false, index, reason: 'insufficient_balance' };
       }
+      within.set(key, balance);
       after.push(balance);
     }
-    entry.postings.forEach((posting, i) => next.set(accountKey(posting.account), after[i] ?? 0n));
+    for (const [key, balance] of within) next.set(key, balance);
     applied.push({ balancesAfter: after });
   }
   return { ok: true, entries: applied, balances: next };
+}
+
+export type EachResult =
+  { ok: true; applied: AppliedEntry } | { ok: false; reason: EntryFault | 'insufficient_balance' };
+
+/**
+ * Applies entries in order like `applyEntries`, but an entry that is malformed or would take a
+ * user's balance below zero is refused alone: it changes nothing and the next entry sees the
+ * balances as if it had never been there. For a batch of independent requests (orders placed in
+ * the same moment), where one user's lack of money must not refuse another user's order.
+ */
+export function applyEach(
+  balances: ReadonlyMap<string, bigint>,
+  entries: readonly EntryDraft[],
+): { results: EachResult[]; balances: Map<string, bigint> } {
+  const next = new Map<string, bigint>();
+  const results: EachResult[] = [];
+  for (const entry of entries) {
+    const single = applyEntries({ get: (key: string) => next.get(key) ?? balances.get(key) }, [entry]);
+    if (!single.ok) {
+      results.push({ ok: false, reason: single.reason });
+      continue;
+    }
+    for (const [key, balance] of single.balances) next.set(key, balance);
+    const applied = single.entries[0];
+    if (applied) results.push({ ok: true, applied });
+  }
+  return { results, balances: next };
 }

@@ -19,17 +19,32 @@ export const ENTRY_TYPES = [
   'withdrawal_return',
   /** An operator's reasoned correction between the house and a user. */
   'adjustment',
-  /** A timed trade's stake: user spot -> trade hold. */
+  /** A timed trade's stake: user spot -> timing escrow. */
   'timing_stake',
-  /** A timed trade's settlement: trade hold (and house) -> user spot or house. */
+  /**
+   * The settlement of the timed trades that expired together: timing escrow -> each winner's (or
+   * refunded tie's) spot account, one posting per order naming it, and the rest to or from the house.
+   */
   'timing_settlement',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** A business row: its table's name in the ledger references and its id. */
+export interface BusinessRef {
+  readonly refType: string;
+  readonly refId: number;
+}
 
 export interface Posting {
   readonly account: AccountRef;
   /** Positive adds to the account, negative takes from it. Never zero. */
   readonly amountMinor: bigint;
+  /**
+   * The business row this posting concerns when it is not the entry's own: an entry that settles
+   * many orders at once (a settlement batch) names each order on the posting that pays it, so the
+   * user's bill line still says which order it was for.
+   */
+  readonly ref?: BusinessRef | undefined;
 }
 
 export interface EntryDraft {
@@ -53,7 +68,13 @@ export function entryFault(entry: EntryDraft): EntryFault | null {
   if (entry.postings.length < 2) return 'too_few_postings';
   if (entry.postings.some((p) => p.amountMinor === 0n)) return 'zero_amount';
   if (entry.postings.some((p) => p.account.vcId !== entry.vcId)) return 'currency_mismatch';
-  const keys = new Set(entry.postings.map((p) => `${p.account.userId ?? 'p'}:${p.account.kind}`));
+  // One account twice is a mistake, unless each posting names a different business row (a batch
+  // paying two orders of one user).
+  const keys = new Set(
+    entry.postings.map(
+      (p) => `${p.account.userId ?? 'p'}:${p.account.kind}:${p.ref ? `${p.ref.refType}:${p.ref.refId}` : ''}`,
+    ),
+  );
   if (keys.size !== entry.postings.length) return 'repeated_account';
   let sum = 0n;
   for (const p of entry.postings) sum += p.amountMinor;

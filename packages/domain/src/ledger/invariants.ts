@@ -23,8 +23,11 @@ export interface EntryImbalance {
 }
 
 export interface ReferenceGap {
-  /** `orphan_entry`: an entry whose business row is missing; `missing_entry`: the reverse. */
-  readonly kind: 'orphan_entry' | 'missing_entry';
+  /**
+   * `orphan_entry`: an entry (or a posting naming a row) whose business row is missing;
+   * `missing_entry`: the reverse; `mismatch`: a business row and the money booked for it disagree.
+   */
+  readonly kind: 'orphan_entry' | 'missing_entry' | 'mismatch';
   readonly refType: string;
   readonly refId: number;
   readonly detail: string;

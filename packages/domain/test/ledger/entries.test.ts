@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   accountKey,
   adjustmentEntry,
+  applyEach,
   applyEntries,
   depositEntries,
   entryFault,
@@ -65,6 +66,20 @@ describe('entryFault', () => {
     ],
   ] as const)('reports %s', (fault, draft) => {
     expect(entryFault(draft)).toBe(fault);
+  });
+
+  it('allows one account twice only when each posting names a different business row', () => {
+    const paying = (a: number, b: number) =>
+      entry([
+        { account: spot, amountMinor: 5n, ref: { refType: 'timing', refId: a } },
+        { account: spot, amountMinor: 5n, ref: { refType: 'timing', refId: b } },
+        { account: house, amountMinor: -10n },
+      ]);
+    expect(entryFault(paying(1, 2))).toBeNull();
+    expect(entryFault(paying(1, 1))).toBe('repeated_account');
+    // Each posting sees the ones before it on the same account.
+    const applied = applyEntries(new Map(), [paying(1, 2)]);
+    expect(applied.ok && applied.entries[0]?.balancesAfter).toEqual([5n, 10n, -10n]);
   });
 
   it('reports the first broken rule when several are broken', () => {
@@ -214,5 +229,21 @@ describe('flows', () => {
         }
       }),
     );
+  });
+});
+
+describe('applyEach', () => {
+  it('refuses an entry alone: the next entries see the balances without it', () => {
+    const start = new Map([[accountKey(spot), 10n]]);
+    const take = (amount: bigint) => adjustmentEntry(ref, 7, 2, -amount);
+    const { results, balances } = applyEach(start, [take(6n), take(6n), take(4n), entry([])]);
+    expect(results.map((r) => (r.ok ? r.applied.balancesAfter : r.reason))).toEqual([
+      [6n, 4n],
+      'insufficient_balance',
+      [10n, 0n],
+      'too_few_postings',
+    ]);
+    expect(balances.get(accountKey(spot))).toBe(0n);
+    expect(start.get(accountKey(spot))).toBe(10n);
   });
 });

@@ -14,6 +14,7 @@ import { AppError, fieldError } from '../../http/app-error.ts';
 import type { AuthSession, OperatorSession } from '../../http/contract-routes.ts';
 import { requireAmount, money } from '../ledger/amounts.ts';
 import type { Money } from '../ledger/money.ts';
+import type { FundingOrderChange } from '../live/user-events.ts';
 import { recordAudit } from '../operators/audit-log.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 import type { AccountService } from '../users/account-service.ts';
@@ -52,6 +53,11 @@ export interface FundingServiceDeps {
   accounts: AccountService;
   ports: FundingPorts;
   now?: () => number;
+  /**
+   * Told after a deposit or withdrawal was submitted or reviewed and the change has committed (the
+   * user's live channel; the balances it moved are announced by the ledger).
+   */
+  onOrderChanged?: (change: FundingOrderChange) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -125,6 +131,7 @@ export class FundingService {
           .returning('id')
           .executeTakeFirstOrThrow();
         await this.deps.ports.claimVoucher(trx, session.userId, body.voucherUploadId, `recharge:${row.id}`);
+        this.announce(trx, { kind: 'recharge', id: row.id, userId: session.userId, status: 'pending' });
         return toRechargeOrder(await this.rechargeRow(trx, row.id));
       },
     );
@@ -196,6 +203,7 @@ export class FundingService {
         await m.ledger.post(trx, [
           withdrawalHoldEntry({ refType: 'withdrawal', refId: row.id }, session.userId, c.vc_id, amountMinor),
         ]);
+        this.announce(trx, { kind: 'withdraw', id: row.id, userId: session.userId, status: 'pending' });
         return toWithdrawOrder(await this.withdrawRow(trx, row.id));
       },
     );
@@ -271,6 +279,7 @@ export class FundingService {
         ip,
         now: this.now(),
       });
+      this.announce(trx, { kind: 'recharge', id: order.id, userId: order.user_id, status: 'approved' });
       return toAdminRechargeOrder(await this.rechargeRow(trx, order.id));
     });
   }
@@ -297,7 +306,9 @@ export class FundingService {
         ip,
         now: this.now(),
       });
-      return toAdminRechargeOrder(await this.rechargeRow(trx, body.orderId));
+      const order = await this.rechargeRow(trx, body.orderId);
+      this.announce(trx, { kind: 'recharge', id: order.id, userId: order.user_id, status: 'rejected' });
+      return toAdminRechargeOrder(order);
     });
   }
 
@@ -361,6 +372,12 @@ export class FundingService {
           : { reason: decision.reason, detail }),
         ip,
         now: this.now(),
+      });
+      this.announce(trx, {
+        kind: 'withdraw',
+        id: order.id,
+        userId: order.user_id,
+        status: approved ? 'approved' : 'rejected',
       });
       return toAdminWithdrawOrder(order);
     });
@@ -428,6 +445,12 @@ export class FundingService {
   }
 
   // ---- internals -----------------------------------------------------------------------------
+
+  /** Tells the user's live channel about the order once this unit of work has committed. */
+  private announce(trx: Kysely<Database>, change: FundingOrderChange): void {
+    const { onOrderChanged } = this.deps;
+    if (onOrderChanged) this.deps.money.committer.afterCommit(trx, () => onOrderChanged(change));
+  }
 
   private async requireOpen(group: 'RECHARGE' | 'WITHDRAW'): Promise<void> {
     if ((await getConfigValue(this.db, group, 'enabled')) === 'false') throw new AppError('FUNDING_CLOSED');

@@ -9,6 +9,9 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+/** Something to do once a unit of work is durable: announce it, never change the database. */
+export type AfterCommit = () => void;
+
 export interface GroupCommitOptions {
   /** Units of work per transaction at most. */
   maxBatch?: number;
@@ -26,10 +29,20 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * savepoint: a unit that fails (insufficient balance, a refused request) rolls back alone and its
  * caller gets the error, while the others commit. A caller's promise settles only after the commit,
  * so nothing is acknowledged before it is durable.
+ *
+ * A unit may also ask for work to run after its commit (`afterCommit`): the announcements of what it
+ * changed (the users' live channel). They run only for units that committed, once, after the whole
+ * batch is durable; a unit that rolled back, or a batch whose commit failed, announces nothing.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
   private running = false;
+  /**
+   * The after-commit work of the units running now, by the transaction handed to each unit (its
+   * savepoint). An entry lives while its unit runs, so work asked for through any other handle
+   * (another transaction, a unit already finished) finds none.
+   */
+  private readonly unitEffects = new Map<object, AfterCommit[]>();
   private readonly maxBatch: number;
   private readonly retries: number;
 
@@ -39,6 +52,20 @@ export class GroupCommitter {
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.retries = options.retries ?? 3;
+  }
+
+  /**
+   * Runs `effect` once the unit of work that was handed `trx` has committed; never when the unit
+   * rolls back or its batch fails to commit. Answers false, and drops the effect, when `trx` is not
+   * the transaction of a unit of this committer that is running now (money moved in a transaction
+   * of its own, as benchmarks do, is not announced). Effects run in the order they were asked for;
+   * one that throws is reported and does not stop the others.
+   */
+  afterCommit(trx: Kysely<Database>, effect: AfterCommit): boolean {
+    const effects = this.unitEffects.get(trx);
+    if (!effects) return false;
+    effects.push(effect);
+    return true;
   }
 
   run<T>(work: Work<T>): Promise<T> {
@@ -67,20 +94,26 @@ export class GroupCommitter {
   private async commitBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+      const committedEffects: AfterCommit[] = [];
       try {
         const trx = await this.db.startTransaction().execute();
         try {
           for (const unit of batch) {
             const savepoint = await trx.savepoint('unit').execute();
+            const effects: AfterCommit[] = [];
+            this.unitEffects.set(savepoint, effects);
             try {
               const value = await unit.work(savepoint);
               await savepoint.releaseSavepoint('unit').execute();
               outcomes.push({ ok: true, value });
+              committedEffects.push(...effects);
             } catch (error) {
               if (isRetryable(error)) throw error;
               await savepoint.rollbackToSavepoint('unit').execute();
               await savepoint.releaseSavepoint('unit').execute();
               outcomes.push({ ok: false, error });
+            } finally {
+              this.unitEffects.delete(savepoint);
             }
           }
           await trx.commit().execute();
@@ -101,7 +134,19 @@ export class GroupCommitter {
         if (outcome?.ok) unit.resolve(outcome.value);
         else unit.reject(outcome?.error);
       });
+      runEffects(committedEffects);
       return;
+    }
+  }
+}
+
+/** The batch is durable: its announcements go out; a failing one must not silence the rest. */
+function runEffects(effects: readonly AfterCommit[]): void {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      console.error('[money] an after-commit effect failed', error);
     }
   }
 }

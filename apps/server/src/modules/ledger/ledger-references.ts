@@ -42,14 +42,18 @@ export const LEDGER_REFERENCES: readonly LedgerReference[] = [
     ],
     once: ['withdrawal_hold', 'withdrawal_payout', 'withdrawal_return'],
   },
+  // A timed order's settlement is booked in its batch's entry, on a posting naming the order; the
+  // timing audit (timing-audit.ts) checks each order against it.
   {
     refType: 'timing',
     table: 'timing_order',
-    requires: [
-      { type: 'timing_stake', when: '1 = 1' },
-      { type: 'timing_settlement', when: "t.status = 'settled'" },
-    ],
-    forbids: [{ type: 'timing_settlement', when: "t.status <> 'settled'" }],
-    once: ['timing_stake', 'timing_settlement'],
+    requires: [{ type: 'timing_stake', when: '1 = 1' }],
+    once: ['timing_stake'],
+  },
+  {
+    refType: 'timing_settlement',
+    table: 'timing_settlement',
+    requires: [{ type: 'timing_settlement', when: '1 = 1' }],
+    once: ['timing_settlement'],
   },
 ];

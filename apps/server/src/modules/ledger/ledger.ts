@@ -1,15 +1,29 @@
 import type { Kysely } from 'kysely';
-import { accountKey, applyEntries, mayGoNegative, type AccountRef, type EntryDraft } from '@vela/domain';
+import {
+  accountKey,
+  applyEach,
+  applyEntries,
+  mayGoNegative,
+  type AccountRef,
+  type AppliedEntry,
+  type EntryDraft,
+  type Posting,
+} from '@vela/domain';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { chunked, SqlBatch } from './sql-batch.ts';
+import { allocateIds, chunked, RowsStatement, SqlBatch } from './sql-batch.ts';
 
 interface AccountIdRow {
   id: number | bigint;
   user_id: number | bigint | null;
-  vc_id: number | bigint;
-  kind: string;
+  balance_minor: bigint | string;
+}
+
+interface FoundAccount {
+  readonly id: number;
+  /** The balance as read; authoritative on SQLite only, where the transaction excludes writers. */
+  readonly balance: bigint;
 }
 
 /** The caller's transaction (or savepoint): the ledger never commits by itself. */
@@ -47,42 +61,101 @@ export class InsufficientBalanceError extends AppError {
  * group commit and batched settlement cheap.
  */
 export class Ledger {
+  private readonly statements: ReturnType<typeof ledgerStatements>;
+
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.statements = ledgerStatements(dialect);
+  }
 
   async post(trx: Tx, entries: readonly EntryDraft[]): Promise<PostedEntry[]> {
     if (entries.length === 0) return [];
-    const refs = new Map<string, AccountRef>();
-    for (const entry of entries) for (const p of entry.postings) refs.set(accountKey(p.account), p.account);
-    const ids = await this.resolveAccounts(trx, [...refs.values()]);
-    const balances = await this.lockBalances(trx, [...ids.values()]);
-
-    const byKey = new Map<string, bigint>();
-    for (const [key, id] of ids) byKey.set(key, balances.get(id) ?? 0n);
-    const applied = applyEntries(byKey, entries);
+    const { ids, balances } = await this.accountsOf(trx, entries);
+    const applied = applyEntries(balances, entries);
     if (!applied.ok) {
       if (applied.reason === 'insufficient_balance') throw new InsufficientBalanceError(applied.index);
       throw new Error(`Malformed journal entry #${applied.index}: ${applied.reason}`);
     }
+    return this.write(trx, entries, applied.entries, ids);
+  }
 
+  /**
+   * Posts the entries that fit and refuses the others one by one (decision 026): an entry that would
+   * take a user below zero is left out, and the entries after it see the balances without it. For
+   * batches of independent requests, where one user's missing money must not refuse another's
+   * order. Answers, per entry, its posting or the reason it was refused; a malformed entry is a
+   * programming error and throws.
+   */
+  async postEach(trx: Tx, entries: readonly EntryDraft[]): Promise<(PostedEntry | 'insufficient_balance')[]> {
+    if (entries.length === 0) return [];
+    const { ids, balances } = await this.accountsOf(trx, entries);
+    const { results } = applyEach(balances, entries);
+    const accepted: EntryDraft[] = [];
+    const applied: AppliedEntry[] = [];
+    results.forEach((result, i) => {
+      const entry = entries[i];
+      if (!entry) return;
+      if (result.ok) {
+        accepted.push(entry);
+        applied.push(result.applied);
+      } else if (result.reason !== 'insufficient_balance') {
+        throw new Error(`Malformed journal entry #${i}: ${result.reason}`);
+      }
+    });
+    const posted = accepted.length > 0 ? await this.write(trx, accepted, applied, ids) : [];
+    let next = 0;
+    return results.map((result) =>
+      result.ok ? (posted[next++] ?? 'insufficient_balance') : 'insufficient_balance',
+    );
+  }
+
+  /** The ids and current balances of every account the entries touch, locked on PostgreSQL. */
+  private async accountsOf(trx: Tx, entries: readonly EntryDraft[]) {
+    const refs = new Map<string, AccountRef>();
+    for (const entry of entries) for (const p of entry.postings) refs.set(accountKey(p.account), p.account);
+    const accounts = await this.resolveAccounts(trx, [...refs.values()]);
+    const ids = new Map<string, number>();
+    for (const [key, account] of accounts) ids.set(key, account.id);
+    const balances = new Map<string, bigint>();
+    if (this.dialect === 'postgres') {
+      const locked = await this.lockBalances(trx, [...ids.values()]);
+      for (const [key, id] of ids) balances.set(key, locked.get(id) ?? 0n);
+    } else {
+      // SQLite: the write transaction excludes every other writer, so the balances read with the
+      // ids are the ones this transaction will update; there is nothing to lock.
+      for (const [key, account] of accounts) balances.set(key, account.balance);
+    }
+    return { ids, balances };
+  }
+
+  /** Writes entries already applied in memory: their rows, postings and balances. */
+  private async write(
+    trx: Tx,
+    entries: readonly EntryDraft[],
+    applied: readonly AppliedEntry[],
+    ids: ReadonlyMap<string, number>,
+  ): Promise<PostedEntry[]> {
     const now = this.now();
-    const entryIds = await this.allocateEntryIds(trx, entries.length);
+    const entryIds = await allocateIds(trx, this.dialect, 'journal_entry', entries.length);
     await this.insertEntries(trx, entries, entryIds, now);
-    await this.insertPostings(trx, entries, entryIds, applied.entries, ids, now);
+    await this.insertPostings(trx, entries, entryIds, applied, ids, now);
     await this.updateBalances(trx, entries, ids);
     return entryIds.map((entryId, i) => ({
       entryId,
-      balancesAfter: applied.entries[i]?.balancesAfter ?? [],
+      balancesAfter: applied[i]?.balancesAfter ?? [],
     }));
   }
 
-  /** Account ids for the refs, creating the missing accounts (a concurrent creator is fine). */
-  private async resolveAccounts(trx: Tx, refs: readonly AccountRef[]): Promise<Map<string, number>> {
-    const ids = await this.findAccounts(trx, refs);
-    const missing = refs.filter((ref) => !ids.has(accountKey(ref)));
-    if (missing.length === 0) return ids;
+  /**
+   * The accounts of the refs with their balances, creating the missing ones (a concurrent creator
+   * is fine: the unique keys keep one, and it is read back).
+   */
+  private async resolveAccounts(trx: Tx, refs: readonly AccountRef[]): Promise<Map<string, FoundAccount>> {
+    const found = await this.findAccounts(trx, refs);
+    const missing = refs.filter((ref) => !found.has(accountKey(ref)));
+    if (missing.length === 0) return found;
     const now = this.now();
     for (const chunk of chunked(missing, 4)) {
       const batch = new SqlBatch(this.dialect);
@@ -96,12 +169,12 @@ export class Ledger {
         `INSERT INTO ledger_account (user_id, vc_id, kind, created_at) VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`,
       );
     }
-    for (const [key, id] of await this.findAccounts(trx, missing)) ids.set(key, id);
+    for (const [key, account] of await this.findAccounts(trx, missing)) found.set(key, account);
     for (const ref of refs) {
-      if (!ids.has(accountKey(ref)))
+      if (!found.has(accountKey(ref)))
         throw new Error(`Ledger account could not be created: ${accountKey(ref)}`);
     }
-    return ids;
+    return found;
   }
 
   /**
@@ -109,8 +182,8 @@ export class Ledger {
    * statement per group and chunk, where an OR per account would hit SQLite's expression-depth
    * limit on a batch of thousands.
    */
-  private async findAccounts(trx: Tx, refs: readonly AccountRef[]): Promise<Map<string, number>> {
-    const ids = new Map<string, number>();
+  private async findAccounts(trx: Tx, refs: readonly AccountRef[]): Promise<Map<string, FoundAccount>> {
+    const accounts = new Map<string, FoundAccount>();
     const groups = new Map<string, { vcId: number; kind: string; userIds: number[]; platform: boolean }>();
     for (const ref of refs) {
       const groupKey = `${ref.userId === null ? 'p' : 'u'}:${ref.vcId}:${ref.kind}`;
@@ -124,85 +197,56 @@ export class Ledger {
       groups.set(groupKey, group);
     }
     for (const group of groups.values()) {
-      const chunks = group.platform ? [[]] : chunked(group.userIds, 1);
-      for (const chunk of chunks) {
-        const batch = new SqlBatch(this.dialect);
-        // Placeholders are bound in the order they appear in the text (SQLite's `?` is positional).
-        const currency = `vc_id = ${batch.bindBigint(group.vcId)} AND kind = ${batch.bind(group.kind)}`;
-        const owner = group.platform
-          ? 'user_id IS NULL'
-          : `user_id IN (${chunk.map((id) => batch.bindBigint(id)).join(', ')})`;
-        const found = await batch.run<AccountIdRow>(
-          trx,
-          `SELECT id, user_id, vc_id, kind FROM ledger_account
-           WHERE ${currency} AND ${owner}`,
-        );
-        for (const row of found.rows) {
+      const results = group.platform
+        ? [await this.platformAccount(trx, group.vcId, group.kind)]
+        : await this.statements.userAccounts.run<number, AccountIdRow>(
+            trx,
+            group.userIds,
+            (userId, values) => values.push(userId),
+            [group.vcId, group.kind],
+          );
+      for (const result of results) {
+        for (const row of result.rows) {
           const ref = {
             userId: row.user_id === null ? null : Number(row.user_id),
-            vcId: Number(row.vc_id),
-            kind: row.kind,
+            vcId: group.vcId,
+            kind: group.kind,
           } as AccountRef;
-          ids.set(accountKey(ref), Number(row.id));
+          accounts.set(accountKey(ref), { id: Number(row.id), balance: BigInt(row.balance_minor) });
         }
       }
     }
-    return ids;
+    return accounts;
+  }
+
+  private platformAccount(trx: Tx, vcId: number, kind: string) {
+    const batch = new SqlBatch(this.dialect);
+    return batch.run<AccountIdRow>(
+      trx,
+      `SELECT id, user_id, balance_minor FROM ledger_account
+       WHERE vc_id = ${batch.bindBigint(vcId)} AND kind = ${batch.bind(kind)} AND user_id IS NULL`,
+    );
   }
 
   private async lockBalances(trx: Tx, ids: readonly number[]): Promise<Map<number, bigint>> {
     const balances = new Map<number, bigint>();
     // Always in id order, so two transactions locking overlapping accounts cannot deadlock.
     const sorted = [...new Set(ids)].sort((a, b) => a - b);
-    for (const chunk of chunked(sorted, 1)) {
-      const batch = new SqlBatch(this.dialect);
-      const list = chunk.map((id) => batch.bindBigint(id)).join(', ');
-      const lock = this.dialect === 'postgres' ? ' ORDER BY id FOR UPDATE' : '';
-      const result = await batch.run<{ id: number | bigint; balance_minor: bigint | string }>(
-        trx,
-        `SELECT id, balance_minor FROM ledger_account WHERE id IN (${list})${lock}`,
-      );
+    const results = await this.statements.lockAccounts.run<
+      number,
+      { id: number | bigint; balance_minor: bigint | string }
+    >(trx, sorted, (id, values) => values.push(id));
+    for (const result of results) {
       for (const row of result.rows) balances.set(Number(row.id), BigInt(row.balance_minor));
     }
     return balances;
   }
 
-  /**
-   * Entry ids are allocated before the rows are written, because postings refer to them and a
-   * multi-row INSERT ... RETURNING does not promise to answer ids in row order.
-   */
-  private async allocateEntryIds(trx: Tx, count: number): Promise<number[]> {
-    if (this.dialect === 'postgres') {
-      const batch = new SqlBatch(this.dialect);
-      const result = await batch.run<{ id: bigint | string }>(
-        trx,
-        `SELECT nextval(pg_get_serial_sequence('journal_entry', 'id')) AS id FROM generate_series(1, ${batch.bind(count)}::int)`,
-      );
-      return result.rows.map((r) => Number(r.id));
-    }
-    // SQLite: the write transaction excludes every other writer, so the next ids are ours.
-    const batch = new SqlBatch(this.dialect);
-    const result = await batch.run<{ last: number | bigint | null }>(
-      trx,
-      'SELECT max(id) AS last FROM journal_entry',
-    );
-    const last = Number(result.rows[0]?.last ?? 0);
-    return Array.from({ length: count }, (_, i) => last + 1 + i);
-  }
-
   private async insertEntries(trx: Tx, entries: readonly EntryDraft[], ids: readonly number[], now: number) {
-    const rows = entries.map((entry, i) => ({ entry, id: ids[i] ?? 0 }));
-    for (const chunk of chunked(rows, 7)) {
-      const batch = new SqlBatch(this.dialect);
-      const values = chunk.map(
-        ({ entry, id }) =>
-          `(${batch.bindBigint(id)}, ${batch.bind(entry.type)}, ${batch.bindBigint(entry.vcId)}, ${batch.bind(entry.refType)}, ${batch.bindBigint(entry.refId)}, ${batch.bind(entry.memo ?? null)}, ${batch.bindBigint(now)})`,
-      );
-      await batch.run(
-        trx,
-        `INSERT INTO journal_entry (id, type, vc_id, ref_type, ref_id, memo, created_at) VALUES ${values.join(', ')}`,
-      );
-    }
+    let i = 0;
+    await this.statements.entries.run(trx, entries, (entry, values) => {
+      values.push(ids[i++] ?? 0, entry.type, entry.vcId, entry.refType, entry.refId, entry.memo ?? null, now);
+    });
   }
 
   private async insertPostings(
@@ -213,29 +257,34 @@ export class Ledger {
     ids: ReadonlyMap<string, number>,
     now: number,
   ) {
-    const batchRows: { entry: EntryDraft; entryId: number; posting: number; after: bigint }[] = [];
+    const rows: { entry: EntryDraft; entryId: number; posting: Posting; after: bigint }[] = [];
     entries.forEach((entry, i) => {
-      entry.postings.forEach((_, p) =>
-        batchRows.push({
-          entry,
-          entryId: entryIds[i] ?? 0,
-          posting: p,
-          after: applied[i]?.balancesAfter[p] ?? 0n,
-        }),
+      const after = applied[i]?.balancesAfter ?? [];
+      entry.postings.forEach((posting, p) =>
+        rows.push({ entry, entryId: entryIds[i] ?? 0, posting, after: after[p] ?? 0n }),
       );
     });
-    for (const chunk of chunked(batchRows, 8)) {
-      const batch = new SqlBatch(this.dialect);
-      const values = chunk.map(({ entry, entryId, posting, after }) => {
-        const p = entry.postings[posting];
-        if (!p) throw new Error('posting index out of range');
-        return `(${batch.bindBigint(entryId)}, ${batch.bindBigint(ids.get(accountKey(p.account)) ?? 0)}, ${batch.bindBigint(p.account.userId)}, ${batch.bindBigint(entry.vcId)}, ${batch.bind(entry.type)}, ${batch.bindBigint(p.amountMinor)}, ${batch.bindBigint(after)}, ${batch.bindBigint(now)})`;
-      });
-      await batch.run(
-        trx,
-        `INSERT INTO journal_posting (entry_id, account_id, user_id, vc_id, entry_type, amount_minor, balance_after_minor, created_at) VALUES ${values.join(', ')}`,
+    // Grouped by user (a stable sort, so each user's postings keep their order, and their ids the
+    // order of their balances after): the bills index is keyed by user, and a batch that adds to the
+    // same user's end of it one posting after another touches each of its pages once instead of
+    // jumping between users' pages row by row, which made large batches about 1.5 times slower.
+    // Platform postings, outside that index, come last.
+    const owner = (row: (typeof rows)[number]) => row.posting.account.userId ?? Number.MAX_SAFE_INTEGER;
+    rows.sort((a, b) => owner(a) - owner(b));
+    await this.statements.postings.run(trx, rows, ({ entry, entryId, posting: p, after }, values) => {
+      values.push(
+        entryId,
+        ids.get(accountKey(p.account)) ?? 0,
+        p.account.userId,
+        entry.vcId,
+        entry.type,
+        p.amountMinor,
+        after,
+        now,
+        p.ref?.refType ?? null,
+        p.ref?.refId ?? null,
       );
-    }
+    });
   }
 
   /** One UPDATE per chunk of accounts, each row guarded against going below zero. */
@@ -251,25 +300,62 @@ export class Ledger {
         });
       }
     }
-    const changed = [...deltas].filter(([, d]) => d.delta !== 0n);
-    for (const chunk of chunked(changed, 2)) {
-      const batch = new SqlBatch(this.dialect);
-      const values = chunk
-        .map(([id, d]) => `(${batch.bindBigint(id)}, ${batch.bindBigint(d.delta)})`)
-        .join(', ');
-      const text =
-        this.dialect === 'postgres'
-          ? `UPDATE ledger_account AS a SET balance_minor = a.balance_minor + v.delta
-             FROM (VALUES ${values}) AS v(id, delta)
-             WHERE a.id = v.id AND (a.user_id IS NULL OR a.balance_minor + v.delta >= 0)`
-          : `UPDATE ledger_account SET balance_minor = balance_minor + v.delta
-             FROM (SELECT column1 AS id, column2 AS delta FROM (VALUES ${values})) AS v
-             WHERE ledger_account.id = v.id AND (ledger_account.user_id IS NULL OR ledger_account.balance_minor + v.delta >= 0)`;
-      const result = await batch.run(trx, text);
-      if (Number(result.numAffectedRows ?? 0n) !== chunk.length) {
-        // Only reachable if a balance changed under our lock: refuse rather than write a wrong one.
-        throw new InsufficientBalanceError(-1);
-      }
+    // In id order: the rows are found along the table's b-tree instead of at random, which makes a
+    // batch touching thousands of accounts several times cheaper.
+    const changed = [...deltas].filter(([, d]) => d.delta !== 0n).sort(([a], [b]) => a - b);
+    const results = await this.statements.balances.run(trx, changed, ([id, d], values) =>
+      values.push(id, d.delta),
+    );
+    let updated = 0;
+    for (const result of results) updated += Number(result.numAffectedRows ?? 0n);
+    if (updated !== changed.length) {
+      // Only reachable if a balance changed under our lock: refuse rather than write a wrong one.
+      throw new InsufficientBalanceError(-1);
     }
   }
+}
+
+/**
+ * The ledger's multi-row statements, their texts built once per row count (`RowsStatement`).
+ * Values are bound in the order the placeholders appear: SQLite's `?` is positional.
+ */
+function ledgerStatements(dialect: Dialect) {
+  const postgres = dialect === 'postgres';
+  return {
+    userAccounts: new RowsStatement(
+      dialect,
+      ['bigint'],
+      (ids) =>
+        `SELECT id, user_id, balance_minor FROM ledger_account WHERE vc_id = ${postgres ? '$1::bigint' : '?'} AND kind = ${postgres ? '$2' : '?'} AND user_id IN (${ids})`,
+      { leading: 2, flat: true },
+    ),
+    lockAccounts: new RowsStatement(
+      dialect,
+      ['bigint'],
+      (ids) =>
+        `SELECT id, balance_minor FROM ledger_account WHERE id IN (${ids})${postgres ? ' ORDER BY id FOR UPDATE' : ''}`,
+      { flat: true },
+    ),
+    entries: new RowsStatement(
+      dialect,
+      ['bigint', 'plain', 'bigint', 'plain', 'bigint', 'plain', 'bigint'],
+      (rows) =>
+        `INSERT INTO journal_entry (id, type, vc_id, ref_type, ref_id, memo, created_at) VALUES ${rows}`,
+    ),
+    postings: new RowsStatement(
+      dialect,
+      ['bigint', 'bigint', 'bigint', 'bigint', 'plain', 'bigint', 'bigint', 'bigint', 'plain', 'bigint'],
+      (rows) =>
+        `INSERT INTO journal_posting (entry_id, account_id, user_id, vc_id, entry_type, amount_minor, balance_after_minor, created_at, ref_type, ref_id) VALUES ${rows}`,
+    ),
+    balances: new RowsStatement(dialect, ['bigint', 'bigint'], (rows) =>
+      postgres
+        ? `UPDATE ledger_account AS a SET balance_minor = a.balance_minor + v.delta
+           FROM (VALUES ${rows}) AS v(id, delta)
+           WHERE a.id = v.id AND (a.user_id IS NULL OR a.balance_minor + v.delta >= 0)`
+        : `UPDATE ledger_account SET balance_minor = balance_minor + v.delta
+           FROM (SELECT column1 AS id, column2 AS delta FROM (VALUES ${rows})) AS v
+           WHERE ledger_account.id = v.id AND (ledger_account.user_id IS NULL OR ledger_account.balance_minor + v.delta >= 0)`,
+    ),
+  };
 }

@@ -1,7 +1,8 @@
 import type { Storage } from '../../db/database.ts';
+import { AnnouncingLedger, BalanceChanges } from './balance-changes.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { IdempotentRequests } from './idempotency.ts';
-import { Ledger } from './ledger.ts';
+import type { Ledger } from './ledger.ts';
 
 /**
  * What every money-moving module needs, made once per app: the ledger (the one write path of
@@ -12,14 +13,21 @@ export interface Money {
   readonly ledger: Ledger;
   readonly committer: GroupCommitter;
   readonly requests: IdempotentRequests;
+  /**
+   * Whose balances moved: announced after each committed unit of work that posted to the ledger
+   * (the users' live channel listens, decision 024).
+   */
+  readonly balanceChanges: BalanceChanges;
 }
 
 export function createMoney(storage: Storage, now: () => number = Date.now): Money {
   const committer = new GroupCommitter(storage.db);
+  const balanceChanges = new BalanceChanges();
   return {
     dialect: storage.dialect,
-    ledger: new Ledger(storage.dialect, now),
+    ledger: new AnnouncingLedger(committer, balanceChanges, storage.dialect, now),
     committer,
-    requests: new IdempotentRequests(storage.db, committer, now),
+    requests: new IdempotentRequests(storage.db, committer, storage.dialect, now),
+    balanceChanges,
   };
 }

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Coin, VcType } from '@vela/contract';
-import type { Database, VcRow } from '../../db/schema.ts';
+import type { Database, VcNameRow, VcRow } from '../../db/schema.ts';
 import { cacheVersion } from '../system/cache-versions.ts';
-import { listCoins } from './coin-repository.ts';
+import { listCoinNames, listCoins } from './coin-repository.ts';
 import type { FeedCoin } from './price-source.ts';
 
-/** A coin as the market keeps it in memory: the wire shape, its scales and its simulator model. */
+/**
+ * A coin as the market keeps it in memory: the wire shape (with its default name), its names per
+ * language code (decision 025), its scales and its simulator model.
+ */
 export interface MarketCoin {
   coin: Coin;
+  names: ReadonlyMap<string, string>;
   id: number;
   type: VcType;
   enabled: boolean;
@@ -26,10 +30,11 @@ function parameter(row: VcRow, column: keyof VcRow & `sim_${string}`, text: stri
   return value;
 }
 
-export function toMarketCoin(row: VcRow): MarketCoin {
+export function toMarketCoin(row: VcRow, names: ReadonlyMap<string, string> = new Map()): MarketCoin {
   const type = row.type as VcType;
   return {
     id: row.id,
+    names,
     type,
     enabled: row.enabled === 1,
     settleVc: row.settle_vc === 1,
@@ -59,6 +64,24 @@ export function toMarketCoin(row: VcRow): MarketCoin {
   };
 }
 
+/** Groups name rows by coin: coin id -> language code -> name. */
+export function namesByCoin(rows: readonly VcNameRow[]): Map<number, Map<string, string>> {
+  const byCoin = new Map<number, Map<string, string>>();
+  for (const row of rows) {
+    let names = byCoin.get(row.vc_id);
+    if (!names) byCoin.set(row.vc_id, (names = new Map()));
+    names.set(row.language_code, row.name);
+  }
+  return byCoin;
+}
+
+/** Every coin with its names, in list order. */
+export async function loadMarketCoins(db: Kysely<Database>): Promise<MarketCoin[]> {
+  const [rows, names] = await Promise.all([listCoins(db), listCoinNames(db)]);
+  const byCoin = namesByCoin(names);
+  return rows.map((row) => toMarketCoin(row, byCoin.get(row.id)));
+}
+
 /**
  * Every coin, loaded at once and kept with the VC cache version it was read at. "Market" coins are
  * the enabled, non-settlement ones: those that tick, have tickers and charts, and can be favourites.
@@ -73,8 +96,7 @@ export class CoinCatalog {
     // The version is read first: a change committed between the two reads makes the next check
     // reload again, never miss it.
     const version = await cacheVersion(db, 'VC');
-    const rows = await listCoins(db);
-    const coins = rows.map(toMarketCoin);
+    const coins = await loadMarketCoins(db);
     this.byId = new Map(coins.map((c) => [c.id, c]));
     this.marketList = coins.filter((c) => c.enabled && !c.settleVc);
     this.version = version;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewVc, VcRow } from '../../db/schema.ts';
+import type { LocaleCode } from '@vela/i18n';
+import type { Database, NewVc, VcNameRow, VcRow } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../system/cache-versions.ts';
 
 /**
@@ -12,12 +13,42 @@ export function listCoins(db: Kysely<Database>): Promise<VcRow[]> {
   return db.selectFrom('vc').selectAll().orderBy('sort').orderBy('id').execute();
 }
 
+/** Every coin's names per language (decision 025); a few hundred short rows, read whole. */
+export function listCoinNames(db: Kysely<Database>): Promise<VcNameRow[]> {
+  return db.selectFrom('vc_name').selectAll().execute();
+}
+
+/**
+ * Sets a coin's name in one language, or removes it (`null`) so the coin's default name shows in
+ * that language. Bumps VC: the lists that carry names are answered anew.
+ */
+export async function setCoinName(
+  db: Kysely<Database>,
+  vcId: number,
+  locale: LocaleCode,
+  name: string | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (name === null) {
+      await trx.deleteFrom('vc_name').where('vc_id', '=', vcId).where('language_code', '=', locale).execute();
+    } else {
+      await trx
+        .insertInto('vc_name')
+        .values({ vc_id: vcId, language_code: locale, name })
+        .onConflict((oc) => oc.columns(['vc_id', 'language_code']).doUpdateSet({ name }))
+        .execute();
+    }
+    await bumpCacheVersion(trx, 'VC');
+  });
+}
+
 export function findCoin(db: Kysely<Database>, id: number): Promise<VcRow | undefined> {
   return db.selectFrom('vc').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface TimingConfigRow {
   vcId: number;
+  settleVcId: number;
   enabled: boolean;
   periods: {
     seconds: number;
@@ -64,8 +95,20 @@ export async function listTimingConfigs(db: Kysely<Database>): Promise<TimingCon
       enabled: true,
     });
   }
+  // Every timed trade is staked and paid in the settlement coin.
+  const settle = await db
+    .selectFrom('vc')
+    .select('id')
+    .where('settle_vc', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return configs
-    .map((config) => ({ vcId: config.vc_id, enabled: true, periods: byCoin.get(config.vc_id) ?? [] }))
+    .map((config) => ({
+      vcId: config.vc_id,
+      settleVcId: settle.id,
+      enabled: true,
+      periods: byCoin.get(config.vc_id) ?? [],
+    }))
     .filter((config) => config.periods.length > 0);
 }
 

@@ -12,6 +12,9 @@ import {
   type ServerMessage,
   type Ticker,
 } from '@vela/contract';
+import type { UserEvents } from '../live/user-events.ts';
+import type { UserSessions } from '../live/user-sessions.ts';
+import { USER_SESSION_CHECK_MS, UserTopic } from '../live/user-topic.ts';
 import type { MarketEvents, MarketUpdate } from './market-events.ts';
 import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
 
@@ -33,7 +36,8 @@ import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
  * loop run (HTTP answers, client messages) before going on, so a busy second does not stall the
  * node's other work for the whole fan-out. Updates never overtake each other; a client that
  * unsubscribes or is dropped meanwhile gets nothing more, and one that subscribes meanwhile has the
- * snapshot (which already holds the update) instead of the frame in flight.
+ * snapshot (which already holds the update) instead of the frame in flight. A reply (a pong, an
+ * error) is written at once and may go out before an update frame still in the outbox.
  *
  * Backpressure: before each send the hub looks at the socket's unsent bytes; a client past
  * `maxBufferedBytes` is dropped (close 1013 "try again later", then the socket is destroyed) rather
@@ -47,6 +51,12 @@ import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
  *
  * On subscribing, a client gets the current state at once when the hub has seen one: every coin's
  * latest ticker (one `tickers` message) or the current candle of the kline topic.
+ *
+ * The user topic (decision 024, `UserTopic`): a client that subscribes with its session token gets
+ * that user's own events (timed orders placed and settled, balances moved, deposits and withdrawals
+ * submitted or reviewed) and nobody else's. They are few and each is for a handful of sockets, so
+ * they are written at once rather than through the outbox; each is still encoded once for all of
+ * its user's sockets.
  */
 
 export const LIVE_DEFAULTS = {
@@ -77,6 +87,12 @@ export const CLOSE_CODES = {
   tryAgainLater: 1013,
 } as const;
 
+/** The user topic's sources: the events to send and the sessions to check tokens against. */
+export interface LiveUserOptions {
+  events: UserEvents;
+  sessions: UserSessions;
+}
+
 export interface LiveHubOptions {
   heartbeatMs?: number;
   maxBufferedBytes?: number;
@@ -88,6 +104,10 @@ export interface LiveHubOptions {
   fanOutSliceMs?: number;
   /** Called when a fan-out has written its last frame: its duration from the publish, and turns. */
   onFanOut?: (durationMs: number, slices: number) => void;
+  /** Enables the user topic; without it `sub user` is answered `unavailable`. */
+  user?: LiveUserOptions;
+  /** How often the user topic's sessions are checked again for a logout or revocation. */
+  userSessionCheckMs?: number;
   /** Clock for pong times and the message budget (tests). */
   now?: () => number;
 }
@@ -113,6 +133,10 @@ export interface LiveHubStats {
   /** The last fan-out: from its publish to its last write, and in how many event-loop turns. */
   lastFanOutMs: number;
   lastFanOutSlices: number;
+  /** Clients subscribed to their user's events. */
+  userSubscribers: number;
+  /** User-event frames written. */
+  userEventsSent: number;
 }
 
 const TICKERS_TOPIC = 'tickers';
@@ -155,8 +179,12 @@ class LiveClient {
 }
 
 export class LiveHub {
-  private readonly options: Required<Omit<LiveHubOptions, 'onFanOut'>>;
+  private readonly options: Required<Omit<LiveHubOptions, 'onFanOut' | 'user'>>;
   private readonly onFanOut: LiveHubOptions['onFanOut'];
+  private readonly user: LiveUserOptions | undefined;
+  private readonly userTopic: UserTopic<LiveClient> | null;
+  private unsubscribeUserEvents: (() => void) | null = null;
+  private sessionCheckTimer: NodeJS.Timeout | null = null;
   private readonly clients = new Set<LiveClient>();
   private readonly topics = new Map<string, Set<LiveClient>>();
   private readonly latestTickers = new Map<number, Ticker>();
@@ -196,10 +224,22 @@ export class LiveHub {
       messagesPerSecond: options.messagesPerSecond ?? LIVE_DEFAULTS.messagesPerSecond,
       closeGraceMs: options.closeGraceMs ?? LIVE_DEFAULTS.closeGraceMs,
       fanOutSliceMs: options.fanOutSliceMs ?? LIVE_DEFAULTS.fanOutSliceMs,
+      userSessionCheckMs: options.userSessionCheckMs ?? USER_SESSION_CHECK_MS,
       now: options.now ?? Date.now,
     };
     this.onFanOut = options.onFanOut;
     this.heartbeatGroups = Math.max(1, Math.floor(this.options.heartbeatMs / HEARTBEAT_GROUP_MS));
+    this.user = options.user;
+    this.userTopic = options.user
+      ? new UserTopic<LiveClient>({
+          sessions: options.user.sessions,
+          frame: (message) => textFrame(encodeServerMessage(message)),
+          send: (client, frame) => void this.send(client, frame),
+          isGone: (client) => client.dropped,
+          now: this.options.now,
+          onError: (error) => console.error('[live] checking a session failed', error),
+        })
+      : null;
   }
 
   /** Subscribes to the market events and starts the heartbeat. Idempotent. */
@@ -211,6 +251,27 @@ export class LiveHub {
       this.options.heartbeatMs / this.heartbeatGroups,
     );
     this.heartbeatTimer.unref();
+    if (this.user && this.userTopic) {
+      const topic = this.userTopic;
+      // Events made here and, in scale-out, those relayed from the other nodes alike.
+      this.unsubscribeUserEvents = this.user.events.subscribe((events) => topic.deliver(events));
+      this.sessionCheckTimer = setInterval(
+        () =>
+          void this.recheckUserSessions().catch((error: unknown) => {
+            console.error('[live] re-checking sessions failed', error);
+          }),
+        this.options.userSessionCheckMs,
+      );
+      this.sessionCheckTimer.unref();
+    }
+  }
+
+  /**
+   * Checks the sessions of the user-topic subscribers now (the hub does so on its own timer) and
+   * tells those whose session has ended.
+   */
+  recheckUserSessions(): Promise<void> {
+    return this.userTopic?.recheck() ?? Promise.resolve();
   }
 
   /** Stops listening and closes every client with 1001 "going away". */
@@ -218,6 +279,10 @@ export class LiveHub {
     this.stopped = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.unsubscribeUserEvents?.();
+    this.unsubscribeUserEvents = null;
+    if (this.sessionCheckTimer) clearInterval(this.sessionCheckTimer);
+    this.sessionCheckTimer = null;
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
     if (this.outboxTurn) clearImmediate(this.outboxTurn);
@@ -298,6 +363,8 @@ export class LiveHub {
       ),
       lastFanOutMs: this.lastFanOut.ms,
       lastFanOutSlices: this.lastFanOut.slices,
+      userSubscribers: this.userTopic?.stats().subscribers ?? 0,
+      userEventsSent: this.userTopic?.stats().eventsSent ?? 0,
     };
   }
 
@@ -395,6 +462,16 @@ export class LiveHub {
       this.reply(client, { topic: 'pong', time: this.options.now() });
       return;
     }
+    if (message.topic === 'user') {
+      if (!this.userTopic) {
+        if (message.op === 'sub') this.reply(client, { topic: 'user', status: 'unavailable' });
+        return;
+      }
+      if (message.op === 'unsub') this.userTopic.unsubscribe(client);
+      // The session look-up answers later; the topic sends the status when it has it.
+      else void this.userTopic.subscribe(client, message.token);
+      return;
+    }
     if (message.topic === 'tickers') {
       if (message.op === 'unsub') {
         client.tickers = false;
@@ -474,6 +551,7 @@ export class LiveHub {
   }
 
   private unsubscribeAll(client: LiveClient): void {
+    this.userTopic?.unsubscribe(client);
     if (client.tickers) this.removeFromTopic(TICKERS_TOPIC, client);
     client.tickers = false;
     for (const key of client.klines) this.removeFromTopic(key, client);

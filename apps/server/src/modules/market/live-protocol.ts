@@ -2,7 +2,7 @@ import { clientMessageSchema, KLINE_INTERVALS, type ClientMessage, type ServerMe
 
 /** Parsing and encoding of the `/api/ws` protocol (see `@vela/contract` live.ts). */
 const OPS = new Set(['sub', 'unsub', 'ping']);
-const TOPICS = new Set(['tickers', 'kline']);
+const TOPICS = new Set(['tickers', 'kline', 'user']);
 
 export type ParsedClientMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };
 
@@ -28,7 +28,10 @@ function describeInvalid(json: unknown): string {
     return `Unknown op ${JSON.stringify(op ?? null)}: expected "sub", "unsub" or "ping".`;
   }
   if (typeof topic !== 'string' || !TOPICS.has(topic)) {
-    return `Unknown topic ${JSON.stringify(topic ?? null)}: expected "tickers" or "kline".`;
+    return `Unknown topic ${JSON.stringify(topic ?? null)}: expected "tickers", "kline" or "user".`;
+  }
+  if (topic === 'user') {
+    return 'Invalid user sub: token must be the session token (a non-empty string of at most 256 characters).';
   }
   return `Invalid kline ${op}: vcId must be a positive integer and interval one of ${KLINE_INTERVALS.join(', ')}.`;
 }

@@ -6,7 +6,7 @@ import {
   type DataOf,
   MAX_KLINE_LIMIT,
   type ChartSettings,
-  type Coin,
+  type Ticker,
   type TimingConfig,
 } from '@vela/contract';
 import { bucketStart, INTERVAL_MS, type Interval } from '@vela/domain';
@@ -15,9 +15,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthSession, RouteTable } from '../../http/contract-routes.ts';
 import type { Messages } from '../../http/messages.ts';
 import { getConfigValue } from '../system/system-repository.ts';
-import { toMarketCoin, type MarketCoin } from './coin-catalog.ts';
+import { loadMarketCoins, type MarketCoin } from './coin-catalog.ts';
+import { coinIn, PerLanguage, tickerIn } from './coin-names.ts';
 import { cacheVersion, VersionedAnswer } from '../system/cache-versions.ts';
-import { findCoin, listCoins, listTimingConfigs } from './coin-repository.ts';
+import { findCoin, listTimingConfigs } from './coin-repository.ts';
 import { candlesBetween } from './feed-repository.ts';
 import { toWireCandle } from './market-format.ts';
 import type { MarketRuntime } from './market-runtime.ts';
@@ -78,15 +79,21 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
     }
   };
 
-  const currencyList = new VersionedAnswer<Coin[]>(
+  // Built once per version of the coins and the configuration, then translated once per language.
+  const currencyList = new VersionedAnswer<MarketCoin[]>(
     async () => `${await cacheVersion(db, 'VC')}:${await cacheVersion(db, 'SYS_CONFIG')}`,
     async () => {
       const excluded = parseExcludedTypes(await getConfigValue(db, 'GLOBAL', 'excludedVcTypes'));
-      return (await listCoins(db))
-        .map(toMarketCoin)
-        .filter((c) => c.enabled && !c.settleVc && !excluded.has(c.type))
-        .map((c) => c.coin);
+      return (await loadMarketCoins(db)).filter((c) => c.enabled && !c.settleVc && !excluded.has(c.type));
     },
+  );
+  const currencyListIn = new PerLanguage<MarketCoin>((coin, locale) => ({
+    ...coin,
+    coin: coinIn(coin, locale),
+  }));
+  // The book's tickers carry default names; each language gets its copy once per list.
+  const tickersIn = new PerLanguage<Ticker>((ticker, locale) =>
+    tickerIn(ticker, runtime.coins.market(ticker.a), locale),
   );
 
   const timingConfigs = new VersionedAnswer<TimingConfig[]>(
@@ -103,12 +110,13 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
   const klineAnswers = new WeakMap<readonly Candle[], DataOf<typeof market.marketKline>>();
 
   table
-    // The book's list is replaced, never changed: one encoding per second (decision 012).
+    // The book's list is replaced, never changed, and so is each language's copy of it: one
+    // encoding per second and language (decisions 012 and 025).
     .add(
       market.marketList,
-      async () => {
+      async (_body, ctx) => {
         await runtime.freshen();
-        return runtime.book.tickers();
+        return tickersIn.of(runtime.book.tickers(), ctx.locale);
       },
       { frozenData: true },
     )
@@ -127,12 +135,12 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
       },
       { frozenData: true },
     )
-    .add(market.marketDetail, async (body) => {
+    .add(market.marketDetail, async (body, ctx) => {
       const coin = await marketCoin(body.vcId);
       const ticker = runtime.book.ticker(coin.id);
       // The book holds every market coin; a miss means the coin appeared in this very instant.
       if (!ticker) throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
-      return { coin: coin.coin, ticker };
+      return { coin: coinIn(coin, ctx.locale), ticker: tickerIn(ticker, coin, ctx.locale) };
     })
     .add(market.marketDetailKline, async (body, ctx) => {
       if (body.startTime > body.endTime) {
@@ -156,7 +164,9 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
         candles: candles.map((c) => toWireCandle(c, coin)),
       };
     })
-    .add(market.vcList, () => currencyList.get())
+    .add(market.vcList, async (_body, ctx) =>
+      currencyListIn.of(await currencyList.get(), ctx.locale).map((c) => c.coin),
+    )
     .add(market.timingConfigList, () => timingConfigs.get())
     .add(market.favourList, (_body, ctx) => listFavourites(db, userId(ctx.session)))
     .add(market.favourAdd, async (body, ctx) => {

@@ -52,14 +52,33 @@ export async function cacheVersion(db: Kysely<Database>, type: CacheType): Promi
  */
 export class VersionedAnswer<T> {
   private cached: { key: string; answer: Promise<T> } | null = null;
+  private keyRead: { at: number; key: Promise<string> } | null = null;
 
+  /**
+   * `recheckMs`: the versions are read again only when the last read is older than this (0: on
+   * every call). A hot path (an order placed thousands of times a second) can afford to see an
+   * operator's change a moment late, not a read per call.
+   */
   constructor(
     private readonly versionKey: () => Promise<string>,
     private readonly build: () => Promise<T>,
+    private readonly recheckMs = 0,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  private currentKey(): Promise<string> {
+    const now = this.now();
+    if (this.recheckMs > 0 && this.keyRead && now - this.keyRead.at < this.recheckMs) return this.keyRead.key;
+    const key = this.versionKey();
+    this.keyRead = { at: now, key };
+    key.catch(() => {
+      if (this.keyRead?.key === key) this.keyRead = null;
+    });
+    return key;
+  }
+
   async get(): Promise<T> {
-    const key = await this.versionKey();
+    const key = await this.currentKey();
     if (this.cached?.key !== key) {
       const answer = this.build();
       this.cached = { key, answer };

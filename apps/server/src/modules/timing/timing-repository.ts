@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TieRule } from '@vela/domain';
+import type { RecordedTick, TieRule } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 
@@ -47,16 +47,40 @@ export function latestTick(db: Kysely<Database>, vcId: number) {
     .executeTakeFirst();
 }
 
-/** The first recorded tick at or after `expiresAt`: what an order settles at. */
-export function firstTickFrom(db: Kysely<Database>, vcId: number, expiresAt: number) {
-  return db
+/**
+ * The coin's recorded ticks from `fromMs` up to and including the first one at or after `toMs`, in
+ * time order: every tick an order expiring between the two instants may settle at (the first one at
+ * or after its expiry, `settlementTick`). One read serves a whole batch of orders.
+ */
+export async function ticksCovering(
+  db: Kysely<Database>,
+  vcId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<RecordedTick[]> {
+  const rows = await db
     .selectFrom('price_tick')
     .select(['id', 'time_ms', 'price_minor'])
     .where('vc_id', '=', vcId)
-    .where('time_ms', '>=', expiresAt)
+    .where('time_ms', '>=', fromMs)
+    .where((eb) =>
+      eb(
+        'time_ms',
+        '<=',
+        eb
+          .selectFrom('price_tick')
+          .select((inner) => inner.fn.min('time_ms').as('last'))
+          .where('vc_id', '=', vcId)
+          .where('time_ms', '>=', toMs),
+      ),
+    )
     .orderBy('time_ms')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    timeMs: Number(row.time_ms),
+    priceMinor: BigInt(row.price_minor),
+  }));
 }
 
 /** Orders with the names and scales their answers need. */
@@ -72,16 +96,28 @@ export function timingOrders(db: Kysely<Database>) {
 export type TimingOrderRow = Awaited<ReturnType<ReturnType<typeof timingOrders>['execute']>>[number];
 
 /**
- * Open orders expiring at or before `until`, in expiry order, a page at a time (start-up and the
- * sweep); `after` continues after the last order of the previous page.
+ * The ids of open orders above `afterId`, in id order, a page at a time (start-up and the sweep),
+ * read from the partial index that holds only open orders.
  */
-export function openOrdersDue(
+export async function openOrderIdsAfter(
   db: Kysely<Database>,
-  until: number,
+  afterId: number,
   limit: number,
-  after?: { expiresAt: number; id: number },
-) {
-  let query = db
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('timing_order')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Open orders by id, with what the settler keeps of them. */
+export function openOrdersByIds(db: Kysely<Database>, ids: readonly number[]) {
+  return db
     .selectFrom('timing_order')
     .select([
       'id',
@@ -96,14 +132,6 @@ export function openOrdersDue(
       'expires_at',
     ])
     .where('status', '=', 'open')
-    .where('expires_at', '<=', until);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('expires_at', '>', after.expiresAt),
-        eb.and([eb('expires_at', '=', after.expiresAt), eb('id', '>', after.id)]),
-      ]),
-    );
-  }
-  return query.orderBy('expires_at').orderBy('id').limit(limit).execute();
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -1,130 +1,87 @@
 import type { Kysely } from 'kysely';
-import type { DataOf, ParsedBodyOf, TimingOrder, TimingState, endpoints } from '@vela/contract';
-import { timingProfit, timingStakeEntry } from '@vela/domain';
+import type { DataOf, ParsedBodyOf, TimingOrder, endpoints } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
+import { fieldError } from '../../http/app-error.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
-import { money, requireAmount } from '../ledger/amounts.ts';
 import type { Money } from '../ledger/money.ts';
-import {
-  latestTick,
-  settlementCoin,
-  tieRule,
-  timingOrders,
-  timingPair,
-  type TimingOrderRow,
-} from './timing-repository.ts';
-import { openOrderOf, type OpenOrder, type TimingSettler } from './timing-settler.ts';
+import { RequestBatcher } from '../ledger/request-batcher.ts';
+import { placeOrders, type Placed, type PlacementRequest } from './timing-placement.ts';
+import { timingOrders } from './timing-repository.ts';
+import { openOrderOf, type TimingSettler } from './timing-settler.ts';
+import { checkOrder, TimingTermsCache, type CheckedOrder } from './timing-terms.ts';
+import { toTimingOrder } from './timing-view.ts';
 
 type Api = typeof endpoints.timing;
-
-/**
- * A new order opens at the coin's latest recorded tick only when that tick is this recent; an older
- * one means the feed has stopped, and nobody may trade against a price that no longer moves.
- */
-export const MAX_OPEN_TICK_AGE_MS = 5_000;
 
 export interface TimingServiceDeps {
   db: Kysely<Database>;
   money: Money;
   settler: TimingSettler;
   now?: () => number;
+  /** Called after an order this node placed has committed (the user's live channel). */
+  onPlaced?: (order: { id: number; userId: number }) => void;
+  /** How late an operator's change of the terms may reach new orders (default 250 ms; tests 0). */
+  termsRecheckMs?: number;
 }
 
 /** Placing timed orders and reading them; settling them is the settler's. */
 export class TimingService {
   private readonly db: Kysely<Database>;
   private readonly now: () => number;
+  private readonly terms: TimingTermsCache;
+  private readonly placements: RequestBatcher<PlacementRequest, Placed>;
 
   constructor(private readonly deps: TimingServiceDeps) {
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
+    this.terms = new TimingTermsCache(deps.db, deps.termsRecheckMs ?? 250);
+    this.placements = new RequestBatcher(deps.money.committer, (trx, items) =>
+      placeOrders(trx, deps.money, this.now(), items),
+    );
   }
 
+  /**
+   * Places an order: it is checked against the terms in memory and joins the batch of orders placed
+   * in the same moment, which commits them together (decision 027); a retry answers the first answer
+   * whatever the checks say now (decision 018). The settler tracks the order once committed.
+   */
   async place(
     session: AuthSession,
     body: ParsedBodyOf<Api['timingOrderRequest']>,
     key: string,
   ): Promise<DataOf<Api['timingOrderRequest']>> {
-    const { money: m } = this.deps;
-    // What the settler needs of an order this call opens; a replayed answer opened none.
-    let opened: OpenOrder | undefined;
-    const order = await m.requests.run(
-      { owner: `u:${session.userId}`, key, endpoint: '/user/vc-timing-trade/request', body },
-      async () => {
-        const pair = await timingPair(this.db, body.vcId);
-        if (!pair) throw fieldError('VC_NOT_FOUND', 'vcId');
-        if (pair.enabled !== 1 || pair.coin_enabled !== 1) throw fieldError('TIMING_PAIR_CLOSED', 'vcId');
-        const period = pair.periods.find((p) => p.seconds === body.periodSeconds && p.enabled === 1);
-        if (!period) throw fieldError('TIMING_PERIOD_UNAVAILABLE', 'periodSeconds');
-        const settle = await settlementCoin(this.db);
-        const stakeMinor = requireAmount(body.amount, settle.amount_scale, 'amount', {
-          min: period.min_amount,
-          max: period.max_amount ?? undefined,
-        });
-        return { settle, stakeMinor, payoutRate: period.payout_rate, tieRule: await tieRule(this.db) };
-      },
-      async (trx, checked) => {
-        // Read inside the transaction: the open price is the latest tick when the order commits.
-        const tick = await latestTick(trx, body.vcId);
-        const now = this.now();
-        if (!tick || now - Number(tick.time_ms) > MAX_OPEN_TICK_AGE_MS)
-          throw new AppError('PRICE_UNAVAILABLE');
-        const expiresAt = now + body.periodSeconds * 1000;
-        const row = await trx
-          .insertInto('timing_order')
-          .values({
-            user_id: session.userId,
-            vc_id: body.vcId,
-            settle_vc_id: checked.settle.id,
-            direction: body.direction,
-            period_seconds: body.periodSeconds,
-            stake_minor: checked.stakeMinor,
-            payout_rate: checked.payoutRate,
-            tie_rule: checked.tieRule,
-            open_tick_id: Number(tick.id),
-            open_tick_time_ms: Number(tick.time_ms),
-            open_price_minor: BigInt(tick.price_minor),
-            created_at: now,
-            expires_at: expiresAt,
-            status: 'open',
-            settle_tick_id: null,
-            settle_tick_time_ms: null,
-            settle_price_minor: null,
-            outcome: null,
-            payout_minor: null,
-            settled_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await m.ledger.post(trx, [
-          timingStakeEntry(
-            { refType: 'timing', refId: row.id },
-            session.userId,
-            checked.settle.id,
-            checked.stakeMinor,
-          ),
-        ]);
-        opened = {
-          id: row.id,
-          userId: session.userId,
-          vcId: body.vcId,
-          settleVcId: checked.settle.id,
-          direction: body.direction,
-          stakeMinor: checked.stakeMinor,
-          openPriceMinor: BigInt(tick.price_minor),
-          payoutRate: checked.payoutRate,
-          tieRule: checked.tieRule,
-          expiresAt,
-        };
-        return toTimingOrder(await orderRow(trx, row.id), now);
-      },
-    );
-    // Committed: the settler tracks it. A replayed answer's order is tracked from the database
-    // unless it has settled; an order the settler knows already is ignored.
-    if (!opened && order.state !== 'settled') opened = openOrderOf(await orderRow(this.db, order.id));
-    if (opened) this.deps.settler.track(opened);
-    return order;
+    const request = { owner: `u:${session.userId}`, key, endpoint: '/user/vc-timing-trade/request', body };
+    let checked: CheckedOrder;
+    try {
+      checked = checkOrder(await this.terms.get(), body);
+    } catch (error) {
+      // A retry answers its first answer whatever the checks say now (the terms may have changed
+      // since): a refused request looks for one before it is refused.
+      const earlier = await this.deps.money.requests.replay<TimingOrder>(request);
+      if (!earlier.found) throw error;
+      await this.trackFromDatabase(earlier.value);
+      return earlier.value;
+    }
+    // A request that passes looks for its key in its batch's transaction, which answers a retry's
+    // first answer too: one read fewer on the way of every new order.
+    const placed = await this.placements.submit({ userId: session.userId, body, checked, request });
+    if (placed.opened) {
+      this.deps.settler.track(placed.opened);
+      this.deps.onPlaced?.({ id: placed.opened.id, userId: session.userId });
+    } else {
+      await this.trackFromDatabase(placed.order);
+    }
+    return placed.order;
+  }
+
+  /**
+   * A replayed answer's order is tracked from the database while it is open (it may have been
+   * placed through another node, or before a restart); the settler ignores an order it knows.
+   */
+  private async trackFromDatabase(order: TimingOrder): Promise<void> {
+    if (order.state === 'settled') return;
+    const row = await timingOrders(this.db).where('o.id', '=', order.id).executeTakeFirst();
+    if (row?.status === 'open') this.deps.settler.track(openOrderOf(row));
   }
 
   async list(
@@ -158,45 +115,4 @@ export class TimingService {
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'id');
     return toTimingOrder(row, this.now());
   }
-}
-
-async function orderRow(db: Kysely<Database>, id: number): Promise<TimingOrderRow> {
-  return timingOrders(db).where('o.id', '=', id).executeTakeFirstOrThrow();
-}
-
-function stateOf(row: TimingOrderRow, now: number): TimingState {
-  if (row.status === 'settled') return 'settled';
-  return now >= Number(row.expires_at) ? 'settling' : 'open';
-}
-
-export function toTimingOrder(row: TimingOrderRow, now: number): TimingOrder {
-  const amountScale = row.amount_scale;
-  const priceScale = row.price_scale;
-  const stake = BigInt(row.stake_minor);
-  const payout = row.payout_minor === null ? null : BigInt(row.payout_minor);
-  return {
-    id: Number(row.id),
-    vcId: Number(row.vc_id),
-    symbol: row.symbol,
-    settleSymbol: row.settle_symbol,
-    direction: row.direction,
-    periodSeconds: row.period_seconds,
-    amount: money(stake, amountScale),
-    payoutRate: row.payout_rate,
-    tieRule: row.tie_rule,
-    expectedPayout: money(stake + timingProfit(stake, row.payout_rate), amountScale),
-    openPrice: money(BigInt(row.open_price_minor), priceScale),
-    openTickId: Number(row.open_tick_id),
-    openTickTime: Number(row.open_tick_time_ms),
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-    state: stateOf(row, now),
-    settlePrice: row.settle_price_minor === null ? null : money(BigInt(row.settle_price_minor), priceScale),
-    settleTickId: row.settle_tick_id === null ? null : Number(row.settle_tick_id),
-    settleTickTime: row.settle_tick_time_ms === null ? null : Number(row.settle_tick_time_ms),
-    outcome: row.outcome,
-    payout: payout === null ? null : money(payout, amountScale),
-    profit: payout === null ? null : money(payout - stake, amountScale),
-    settledAt: row.settled_at === null ? null : Number(row.settled_at),
-  };
 }

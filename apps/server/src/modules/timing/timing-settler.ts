@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import {
+  settlementTick,
   timingResult,
   timingSettlementEntry,
   type EntryDraft,
+  type RecordedTick,
   type TieRule,
   type TimingResult,
   type TimingDirection,
@@ -10,8 +12,9 @@ import {
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Money } from '../ledger/money.ts';
-import { chunked, SqlBatch } from '../ledger/sql-batch.ts';
-import { firstTickFrom, openOrdersDue } from './timing-repository.ts';
+import { chunked, RowsStatement } from '../ledger/sql-batch.ts';
+import { ExpiryCalendar } from './expiry-calendar.ts';
+import { openOrderIdsAfter, openOrdersByIds, ticksCovering } from './timing-repository.ts';
 
 /** What the settler keeps of an open order: everything its settlement needs, nothing else. */
 export interface OpenOrder {
@@ -28,7 +31,7 @@ export interface OpenOrder {
 }
 
 /** An open order as the settler keeps it, from its row. */
-export function openOrderOf(row: Awaited<ReturnType<typeof openOrdersDue>>[number]): OpenOrder {
+export function openOrderOf(row: Awaited<ReturnType<typeof openOrdersByIds>>[number]): OpenOrder {
   return {
     id: Number(row.id),
     userId: Number(row.user_id),
@@ -47,15 +50,28 @@ export interface SettlerDeps {
   db: Kysely<Database>;
   money: Money;
   now?: () => number;
-  /** How often due orders are looked for; null: never by itself (tests call `settleDue`). */
-  timerMs?: number | null;
+  /**
+   * Whether the settler wakes by itself: at each expiry, when the feed records a second, and to
+   * retry. False (tests): only `settleDue` settles. Default true.
+   */
+  timers?: boolean;
+  /**
+   * Subscribes to "the feed has committed another second of ticks" (the market events, on every
+   * node): orders waiting for their settlement tick are settled the moment it is recorded.
+   */
+  onTicksRecorded?: (listener: () => void) => () => void;
   /** How often the database is searched for open orders this process does not track (default 5 s). */
   sweepMs?: number;
   onError?: (error: unknown) => void;
   /** Called after each committed batch with the orders it settled (the users' live channel). */
   onSettled?: (settled: readonly SettledOrder[]) => void;
-  /** Orders settled per transaction at most (default 20,000), so one commit never grows unbounded. */
+  /** Orders settled in a round's first transaction at most (default 20,000). */
   batchLimit?: number;
+  /**
+   * Orders settled per transaction at most when more keep being due (default 100,000), so one commit
+   * never grows unbounded.
+   */
+  maxBatchLimit?: number;
 }
 
 export interface SettledOrder {
@@ -63,56 +79,78 @@ export interface SettledOrder {
   userId: number;
 }
 
-/** Orders whose expiry second the feed has not recorded yet are looked at again after this. */
-const WAIT_FOR_TICK_MS = 250;
+/**
+ * Orders that are due but could not settle (their expiry second is not recorded yet, or the
+ * transaction failed) are tried again after this at the latest; a recorded second retries at once.
+ */
+const RETRY_MS = 250;
+
+/** Every this many sweeps, one reads every open order again (a safety net; about every 5 minutes). */
+const FULL_SWEEP_EVERY = 60;
 
 /**
- * Settles timed orders when they expire. Open orders sit in a heap ordered by expiry, so each round
- * looks only at what is due. All orders due in a round are settled in one transaction: one
- * conditional UPDATE per order takes it from 'open' to 'settled' (a second settler, on this node
- * or another, finds nothing left to update and posts nothing) and their entries are posted
- * together. The settlement price is the first tick recorded at or after the expiry instant; an
- * order whose expiry second is not recorded yet waits ("in settlement") and is retried.
+ * Settles timed orders when they expire. Open orders sit in a calendar by expiry second, and a timer
+ * is set for the first of them, so each round looks only at what is due. All orders due in a round
+ * are settled in one transaction: one conditional UPDATE per order takes it from 'open' to
+ * 'settled' (a second settler, on this node or another, finds nothing left to update and posts
+ * nothing) and one journal entry per currency books them all. The settlement price is the first
+ * tick recorded at or after the expiry instant; an order whose expiry second is not recorded yet
+ * waits ("in settlement") and settles as soon as the feed records it.
  *
- * The heap is memory; the database is the truth. On start every open order is loaded, so orders
+ * The calendar is memory; the database is the truth. On start every open order is loaded, so orders
  * that expired while the server was down settle from the recorded history at once, and a periodic
  * sweep picks up open orders placed through other nodes.
  */
 export class TimingSettler {
-  private readonly heap: OpenOrder[] = [];
+  private readonly open = new ExpiryCalendar<OpenOrder>();
+  /** Due orders whose settlement could not be made yet; every round tries them again. */
+  private waiting: OpenOrder[] = [];
+  private retryAt = Infinity;
   private readonly tracked = new Set<number>();
   private readonly now: () => number;
+  private running = false;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
   private sweeper: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
   private round: Promise<number> | null = null;
-  private waitingUntil = new Map<number, number>();
+  /** The highest order id any sweep has read, and where the next incremental sweep starts. */
+  private highestSeen = 0;
+  private sweptBefore = 0;
+  private sweeps = 0;
 
   constructor(private readonly deps: SettlerDeps) {
     this.now = deps.now ?? Date.now;
   }
 
-  /** Loads every open order, settles what is due, and starts the timers. */
+  /** Loads every open order, settles what is due, and starts waking by itself. */
   async start(): Promise<void> {
-    await this.sweep(Number.MAX_SAFE_INTEGER);
+    await this.sweep(0);
+    this.sweptBefore = this.highestSeen;
     await this.settleDue();
-    const { timerMs } = this.deps;
-    if (timerMs) {
-      this.timer = setInterval(() => void this.settleDue().catch((error) => this.fail(error)), timerMs);
-      this.timer.unref();
+    if (this.deps.timers === false) return;
+    this.running = true;
+    this.unsubscribe = this.deps.onTicksRecorded?.(() => this.wake()) ?? null;
+    // Other nodes place orders only on PostgreSQL: an embedded database has one server process,
+    // which tracks every order it places, and was read whole at start.
+    if (this.deps.money.dialect === 'postgres') {
       this.sweeper = setInterval(
-        () => void this.sweep(this.now()).catch((error) => this.fail(error)),
+        () => void this.sweepAgain().catch((error) => this.fail(error)),
         this.deps.sweepMs ?? 5_000,
       );
       this.sweeper.unref();
     }
+    this.schedule();
   }
 
-  /** Stops the timers and waits for a round in progress. */
+  /** Stops waking and waits for a round in progress. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     if (this.sweeper) clearInterval(this.sweeper);
-    this.timer = null;
     this.sweeper = null;
+    this.clearTimer();
     await this.round?.catch(() => undefined);
   }
 
@@ -120,7 +158,8 @@ export class TimingSettler {
   track(order: OpenOrder): void {
     if (this.tracked.has(order.id)) return;
     this.tracked.add(order.id);
-    this.push(order);
+    this.open.add(order);
+    if (order.expiresAt < this.timerAt) this.schedule();
   }
 
   get openCount(): number {
@@ -138,200 +177,306 @@ export class TimingSettler {
       return await this.round;
     } finally {
       this.round = null;
+      this.schedule();
     }
   }
 
+  /** A round now, unless one is running (it reschedules when it ends). */
+  private wake(): void {
+    if (!this.running || this.round) return;
+    void this.settleDue().catch((error) => this.fail(error));
+  }
+
+  /** One timer, for the first expiry of an open order or the next retry, whichever comes first. */
+  private schedule(): void {
+    if (!this.running) return;
+    const next = Math.min(this.open.earliest(), this.retryAt);
+    if (next === this.timerAt && this.timer) return;
+    this.clearTimer();
+    if (next === Infinity) return;
+    this.timerAt = next;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.wake();
+      },
+      Math.max(0, next - this.now()),
+    );
+    this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Infinity;
+  }
+
   private async settleRound(now: number): Promise<number> {
-    const limit = this.deps.batchLimit ?? 20_000;
+    // A round starts with batches of `batchLimit` and, while more is due, doubles them up to
+    // `maxBatchLimit`: a mass expiry settles in fewer, larger commits (each one's cost is mostly the
+    // pages it touches, and a larger batch touches each page once for more orders), while the usual
+    // second commits quickly and holds the database only briefly.
+    const first = this.deps.batchLimit ?? 20_000;
+    const largest = Math.max(first, this.deps.maxBatchLimit ?? 100_000);
+    let limit = first;
+    // Waiting orders are due by definition: each round tries them again.
+    let carried = this.waiting;
+    this.waiting = [];
+    this.retryAt = Infinity;
     let settled = 0;
     for (;;) {
-      const due: OpenOrder[] = [];
-      const later: OpenOrder[] = [];
-      while (due.length < limit && this.heap.length > 0 && (this.heap[0]?.expiresAt ?? Infinity) <= now) {
-        const order = this.pop();
-        if (!order) break;
-        if ((this.waitingUntil.get(order.id) ?? 0) > now) later.push(order);
-        else due.push(order);
-      }
-      for (const order of later) this.push(order);
+      const due = carried.splice(0, limit);
+      if (due.length < limit) due.push(...this.open.takeDue(now, limit - due.length));
       if (due.length === 0) return settled;
-      settled += await this.settleBatch(due, now);
-      if (due.length < limit) return settled;
+      try {
+        settled += await this.settleBatch(due, now);
+      } catch (error) {
+        this.waiting.push(...carried);
+        carried = [];
+        throw error;
+      }
+      if (due.length < limit && carried.length === 0) return settled;
+      limit = Math.min(largest, limit * 2);
     }
   }
 
   private async settleBatch(due: OpenOrder[], now: number): Promise<number> {
-    // One tick lookup per coin and expiry instant: orders that expire together share it.
-    const ticks = new Map<string, Awaited<ReturnType<typeof firstTickFrom>>>();
-    for (const order of due) {
-      const key = `${order.vcId}:${order.expiresAt}`;
-      if (!ticks.has(key)) ticks.set(key, await firstTickFrom(this.deps.db, order.vcId, order.expiresAt));
-    }
-    const ready: Array<{ order: OpenOrder; tick: NonNullable<Awaited<ReturnType<typeof firstTickFrom>>> }> =
-      [];
-    for (const order of due) {
-      const tick = ticks.get(`${order.vcId}:${order.expiresAt}`);
-      if (tick) {
-        ready.push({ order, tick });
-      } else {
-        this.waitingUntil.set(order.id, now + WAIT_FOR_TICK_MS);
-        this.push(order);
-      }
-    }
+    const { ready, unrecorded } = await this.withSettlementTicks(due);
+    // Orders whose expiry second is not recorded yet stay "in settlement" and are tried again.
+    for (const order of unrecorded) this.retryLater(order, now);
     if (ready.length === 0) return 0;
 
     const settledAt = this.now();
     let committed: SettledOrder[];
     try {
-      committed = await this.deps.money.committer.run(async (trx) => {
-        const results = new Map(
-          ready.map(({ order, tick }) => [
-            order.id,
-            { order, tick, result: timingResult(order, BigInt(tick.price_minor)) },
-          ]),
-        );
-        const updated = await markSettled(trx, this.deps.money.dialect, [...results.values()], settledAt);
-        // Orders settled already (by another settler) were not updated: nothing is posted for them.
-        const done: SettledOrder[] = [];
-        const entries: EntryDraft[] = [];
-        for (const id of updated) {
-          const settled = results.get(id);
-          if (!settled) continue;
-          const { order, result } = settled;
-          entries.push(
-            timingSettlementEntry(
-              { refType: 'timing', refId: order.id },
-              order.userId,
-              order.settleVcId,
-              order.stakeMinor,
-              result.payoutMinor,
-            ),
-          );
-          done.push({ id: order.id, userId: order.userId });
-        }
-        if (entries.length > 0) await this.deps.money.ledger.post(trx, entries);
-        return done;
-      });
+      committed = await this.deps.money.committer.run((trx) =>
+        settleInOneEntryPerCurrency(trx, this.deps.money, ready, settledAt),
+      );
     } catch (error) {
       // Nothing was written: the orders stay open and are tried again shortly.
-      for (const { order } of ready) {
-        this.waitingUntil.set(order.id, now + WAIT_FOR_TICK_MS);
-        this.push(order);
-      }
+      for (const { order } of ready) this.retryLater(order, now);
       throw error;
     }
-    for (const { order } of ready) {
-      this.tracked.delete(order.id);
-      this.waitingUntil.delete(order.id);
-    }
+    for (const { order } of ready) this.tracked.delete(order.id);
     if (committed.length > 0) this.deps.onSettled?.(committed);
     return committed.length;
   }
 
-  /** Tracks the open orders expiring by `until` that this process does not know yet. */
-  private async sweep(until: number): Promise<void> {
-    const PAGE = 10_000;
-    let after: { expiresAt: number; id: number } | undefined;
-    for (;;) {
-      const rows = await openOrdersDue(this.deps.db, until, PAGE, after);
-      for (const row of rows) this.track(openOrderOf(row));
-      const last = rows.at(-1);
-      if (!last || rows.length < PAGE) return;
-      after = { expiresAt: Number(last.expires_at), id: Number(last.id) };
+  private retryLater(order: OpenOrder, now: number): void {
+    this.waiting.push(order);
+    this.retryAt = Math.min(this.retryAt, now + RETRY_MS);
+  }
+
+  /**
+   * Each order with its settlement tick and result, for the orders whose tick is recorded. The
+   * ticks are read once per coin for the whole batch (orders expire at different milliseconds, and
+   * a read per order would cost more than settling it) and chosen by the domain's `settlementTick`.
+   */
+  private async withSettlementTicks(
+    due: readonly OpenOrder[],
+  ): Promise<{ ready: Settlement[]; unrecorded: OpenOrder[] }> {
+    const spans = new Map<number, { from: number; to: number }>();
+    for (const order of due) {
+      const span = spans.get(order.vcId);
+      if (!span) spans.set(order.vcId, { from: order.expiresAt, to: order.expiresAt });
+      else {
+        span.from = Math.min(span.from, order.expiresAt);
+        span.to = Math.max(span.to, order.expiresAt);
+      }
     }
+    const ticks = new Map<number, RecordedTick[]>();
+    for (const [vcId, span] of spans)
+      ticks.set(vcId, await ticksCovering(this.deps.db, vcId, span.from, span.to));
+    const ready: Settlement[] = [];
+    const unrecorded: OpenOrder[] = [];
+    for (const order of due) {
+      const tick = settlementTick(ticks.get(order.vcId) ?? [], order.expiresAt);
+      if (tick) ready.push({ order, tick, result: timingResult(order, tick.priceMinor) });
+      else unrecorded.push(order);
+    }
+    return { ready, unrecorded };
+  }
+
+  /**
+   * Tracks the open orders this process does not know yet: placed through another node, or before a
+   * restart. `fromId` 0 reads every open order (at start, and now and then as a safety net);
+   * otherwise the sweep reads the open orders above the highest id it had seen two sweeps ago. The
+   * look back covers PostgreSQL, where ids are handed out before commit, so an order may become
+   * visible after one with a higher id; no placement stays uncommitted for a whole sweep period.
+   */
+  private async sweep(fromId: number): Promise<void> {
+    const PAGE = 10_000;
+    let after = fromId;
+    for (;;) {
+      // The ids first, from the index of open orders alone: most are known already (this node
+      // placed them), and only the others are read whole.
+      const ids = await openOrderIdsAfter(this.deps.db, after, PAGE);
+      const unknown = ids.filter((id) => !this.tracked.has(id));
+      if (unknown.length > 0)
+        for (const row of await openOrdersByIds(this.deps.db, unknown)) this.track(openOrderOf(row));
+      const last = ids.at(-1);
+      if (last !== undefined) {
+        after = last;
+        this.highestSeen = Math.max(this.highestSeen, after);
+      }
+      if (ids.length < PAGE) return;
+    }
+  }
+
+  /** The periodic sweep: incremental, with a full one every `FULL_SWEEP_EVERY` turns. */
+  private async sweepAgain(): Promise<void> {
+    this.sweeps += 1;
+    const from = this.sweeps % FULL_SWEEP_EVERY === 0 ? 0 : this.sweptBefore;
+    this.sweptBefore = this.highestSeen;
+    await this.sweep(from);
   }
 
   private fail(error: unknown): void {
     this.deps.onError?.(error);
   }
-
-  // ---- a binary min-heap on expiresAt, then id ------------------------------------------------
-
-  private push(order: OpenOrder): void {
-    const heap = this.heap;
-    heap.push(order);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i], heap[parent])) break;
-      swap(heap, i, parent);
-      i = parent;
-    }
-  }
-
-  private pop(): OpenOrder | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let smallest = i;
-        if (left < heap.length && before(heap[left], heap[smallest])) smallest = left;
-        if (right < heap.length && before(heap[right], heap[smallest])) smallest = right;
-        if (smallest === i) break;
-        swap(heap, i, smallest);
-        i = smallest;
-      }
-    }
-    return top;
-  }
 }
 
-type Tick = NonNullable<Awaited<ReturnType<typeof firstTickFrom>>>;
+/** An order due now, the tick it settles at, and what that makes of it. */
+interface Settlement {
+  order: OpenOrder;
+  tick: RecordedTick;
+  result: TimingResult;
+}
 
 /**
- * Takes orders from 'open' to 'settled' with their settlement, a few hundred per statement, and
- * answers the ids it changed. The `status = 'open'` condition is what makes a settlement happen
- * once: an order another settler has taken is not returned, and its entry is not posted twice.
+ * Settles the orders in the caller's transaction: per settlement currency one `timing_settlement`
+ * row, the orders taken from 'open' to 'settled' naming it, and one journal entry that pays every
+ * winner from the escrow and books the rest with the house (decision 026). Answers the orders it
+ * settled: an order another settler took first is left out, and its money is not moved twice.
+ */
+async function settleInOneEntryPerCurrency(
+  trx: Kysely<Database>,
+  money: Money,
+  settlements: readonly Settlement[],
+  settledAt: number,
+): Promise<SettledOrder[]> {
+  const byCurrency = new Map<number, Settlement[]>();
+  for (const settlement of settlements) {
+    const list = byCurrency.get(settlement.order.settleVcId) ?? [];
+    list.push(settlement);
+    byCurrency.set(settlement.order.settleVcId, list);
+  }
+  const done: SettledOrder[] = [];
+  const entries: EntryDraft[] = [];
+  for (const [vcId, list] of byCurrency) {
+    const planned = batchFigures(list);
+    const batch = await trx
+      .insertInto('timing_settlement')
+      .values({ vc_id: vcId, settled_at: settledAt, ...planned })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const settled = await markSettled(trx, money.dialect, list, batch.id, settledAt);
+    if (settled.length === 0) {
+      await trx.deleteFrom('timing_settlement').where('id', '=', batch.id).execute();
+      continue;
+    }
+    if (settled !== list) {
+      await trx
+        .updateTable('timing_settlement')
+        .set(batchFigures(settled))
+        .where('id', '=', batch.id)
+        .execute();
+    }
+    const entry = timingSettlementEntry(
+      { refType: 'timing_settlement', refId: batch.id },
+      vcId,
+      settled.map(({ order, result }) => ({
+        orderId: order.id,
+        userId: order.userId,
+        stakeMinor: order.stakeMinor,
+        payoutMinor: result.payoutMinor,
+      })),
+    );
+    if (entry) entries.push(entry);
+    for (const { order } of settled) done.push({ id: order.id, userId: order.userId });
+  }
+  await money.ledger.post(trx, entries);
+  return done;
+}
+
+function batchFigures(list: readonly Settlement[]) {
+  let stake = 0n;
+  let payout = 0n;
+  for (const { order, result } of list) {
+    stake += order.stakeMinor;
+    payout += result.payoutMinor;
+  }
+  return { order_count: list.length, stake_minor: stake, payout_minor: payout };
+}
+
+/**
+ * Takes orders from 'open' to 'settled' with their settlement and batch, a few hundred per
+ * statement, and answers the settlements it made. The `status = 'open'` condition is what makes a
+ * settlement happen once: an order another settler has taken is not changed, and its money is not
+ * moved twice. The statements answer how many rows they changed; only when that falls short (a race
+ * with another settler, which is rare) are the orders this batch took read back.
  */
 async function markSettled(
   trx: Kysely<Database>,
   dialect: Dialect,
-  settlements: readonly { order: OpenOrder; tick: Tick; result: TimingResult }[],
+  settlements: readonly Settlement[],
+  batchId: number,
   settledAt: number,
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const chunk of chunked(settlements, 6)) {
-    const batch = new SqlBatch(dialect);
-    // SQLite numbers its placeholders in the order they appear, so values are bound in text order.
+): Promise<readonly Settlement[]> {
+  const results = await settledStatement(dialect).run(
+    trx,
+    settlements,
+    ({ order, tick, result }, values) =>
+      values.push(order.id, tick.id, tick.timeMs, tick.priceMinor, result.outcome, result.payoutMinor),
+    [settledAt, batchId],
+  );
+  let changed = 0;
+  for (const result of results) changed += Number(result.numAffectedRows ?? 0n);
+  if (changed === settlements.length) return settlements;
+  const taken = new Set<number>();
+  for (const chunk of chunked(settlements, 1)) {
+    const rows = await trx
+      .selectFrom('timing_order')
+      .select('id')
+      .where('settle_batch_id', '=', batchId)
+      .where(
+        'id',
+        'in',
+        chunk.map(({ order }) => order.id),
+      )
+      .execute();
+    for (const row of rows) taken.add(row.id);
+  }
+  return settlements.filter(({ order }) => taken.has(order.id));
+}
+
+const settledStatements = new Map<Dialect, RowsStatement>();
+
+/** The UPDATE of `markSettled`, one per dialect, its texts kept per row count. */
+function settledStatement(dialect: Dialect): RowsStatement {
+  let statement = settledStatements.get(dialect);
+  if (!statement) {
+    const postgres = dialect === 'postgres';
+    // The settlement time and the batch come first: they are bound before the rows' values.
     const set = `status = 'settled', settle_tick_id = v.tick_id, settle_tick_time_ms = v.tick_time,
       settle_price_minor = v.price, outcome = v.outcome, payout_minor = v.payout,
-      settled_at = ${batch.bindBigint(settledAt)}`;
-    const values = chunk
-      .map(
-        ({ order, tick, result }) =>
-          `(${batch.bindBigint(order.id)}, ${batch.bindBigint(Number(tick.id))}, ${batch.bindBigint(Number(tick.time_ms))}, ` +
-          `${batch.bindBigint(BigInt(tick.price_minor))}, ${batch.bind(result.outcome)}, ${batch.bindBigint(result.payoutMinor)})`,
-      )
-      .join(', ');
-    const text =
-      dialect === 'postgres'
-        ? `UPDATE timing_order AS o SET ${set}
-           FROM (VALUES ${values}) AS v(id, tick_id, tick_time, price, outcome, payout)
-           WHERE o.id = v.id AND o.status = 'open' RETURNING o.id`
-        : `UPDATE timing_order SET ${set}
-           FROM (SELECT column1 AS id, column2 AS tick_id, column3 AS tick_time, column4 AS price,
-                 column5 AS outcome, column6 AS payout FROM (VALUES ${values})) AS v
-           WHERE timing_order.id = v.id AND timing_order.status = 'open' RETURNING timing_order.id`;
-    const result = await batch.run<{ id: number | bigint }>(trx, text);
-    for (const row of result.rows) ids.push(Number(row.id));
+      settled_at = ${postgres ? '$1::bigint' : '?'}, settle_batch_id = ${postgres ? '$2::bigint' : '?'}`;
+    statement = new RowsStatement(
+      dialect,
+      ['bigint', 'bigint', 'bigint', 'bigint', 'plain', 'bigint'],
+      (rows) =>
+        postgres
+          ? `UPDATE timing_order AS o SET ${set}
+             FROM (VALUES ${rows}) AS v(id, tick_id, tick_time, price, outcome, payout)
+             WHERE o.id = v.id AND o.status = 'open'`
+          : `UPDATE timing_order SET ${set}
+             FROM (SELECT column1 AS id, column2 AS tick_id, column3 AS tick_time, column4 AS price,
+                   column5 AS outcome, column6 AS payout FROM (VALUES ${rows})) AS v
+             WHERE timing_order.id = v.id AND timing_order.status = 'open'`,
+      { leading: 2 },
+    );
+    settledStatements.set(dialect, statement);
   }
-  return ids;
-}
-
-function before(a: OpenOrder | undefined, b: OpenOrder | undefined): boolean {
-  if (!a || !b) return false;
-  return a.expiresAt < b.expiresAt || (a.expiresAt === b.expiresAt && a.id < b.id);
-}
-
-function swap(list: OpenOrder[], i: number, j: number): void {
-  const a = list[i];
-  const b = list[j];
-  if (a === undefined || b === undefined) return;
-  list[i] = b;
-  list[j] = a;
+  return statement;
 }

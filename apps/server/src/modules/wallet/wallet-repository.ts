@@ -78,8 +78,10 @@ export function billPage(db: Kysely<Database>, filter: BillFilter) {
       'vc.amount_scale',
       'p.amount_minor',
       'p.balance_after_minor',
-      'e.ref_type',
-      'e.ref_id',
+      // A posting that names its own business row (a payout inside a settlement batch) shows that
+      // row; every other posting shows its entry's.
+      (eb) => eb.fn.coalesce('p.ref_type', 'e.ref_type').as('ref_type'),
+      (eb) => eb.fn.coalesce('p.ref_id', 'e.ref_id').as('ref_id'),
       'e.memo',
       'p.created_at',
     ])
@@ -106,5 +108,21 @@ export async function pendingWithdrawals(db: Kysely<Database>, userId: number): 
         WHERE e1.id = p.entry_id AND e2.ref_type = e1.ref_type AND e2.ref_id = e1.ref_id
           AND e2.type IN ('withdrawal_payout', 'withdrawal_return'))
     GROUP BY p.vc_id`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.vc_id), BigInt(r.total ?? 0)]));
+}
+
+/**
+ * Stakes of the user's open timed orders, per currency: money that left their spot account for the
+ * timing escrow and is theirs again only if the order pays (decision 026). Open orders are all at
+ * or after the oldest open order, which a partial index of open orders finds at once, so this reads
+ * only the user's recent orders however long their history.
+ */
+export async function openTimingStakes(db: Kysely<Database>, userId: number): Promise<Map<number, bigint>> {
+  const rows = await sql<{ vc_id: number; total: bigint | string | null }>`
+    SELECT o.settle_vc_id AS vc_id, SUM(o.stake_minor) AS total
+    FROM timing_order o
+    WHERE o.user_id = ${userId} AND o.status = 'open'
+      AND o.id >= (SELECT MIN(f.id) FROM timing_order f WHERE f.status = 'open')
+    GROUP BY o.settle_vc_id`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.vc_id), BigInt(r.total ?? 0)]));
 }

@@ -9,6 +9,7 @@ import { money, requireAmount } from '../ledger/amounts.ts';
 import type { Money } from '../ledger/money.ts';
 import {
   billPage,
+  openTimingStakes,
   pendingWithdrawals,
   userBalances,
   walletCurrencies,
@@ -37,20 +38,26 @@ export class WalletService {
 
   async overview(session: AuthSession): Promise<DataOf<WalletApi['walletOverview']>> {
     const { db } = this.deps;
-    const [currencies, , balances, pending] = await Promise.all([
+    const [currencies, , balances, pending, staked] = await Promise.all([
       walletCurrencies(db),
       // Prices for the valuation; usually answers at once from memory.
       this.deps.market.freshen(),
       userBalances(db, session.userId),
       pendingWithdrawals(db, session.userId),
+      openTimingStakes(db, session.userId),
     ]);
     let totalMinor = 0n;
     const list = currencies.map((vc) => {
       const kinds = balances.get(vc.id);
       const spot = kinds?.get('spot') ?? 0n;
       const contract = kinds?.get('contract') ?? 0n;
+      // Frozen: what is still the user's but out of reach: holds, withdrawals waiting for review,
+      // and the stakes of open timed orders.
       const frozen =
-        (kinds?.get('trade_hold') ?? 0n) + (kinds?.get('finance_hold') ?? 0n) + (pending.get(vc.id) ?? 0n);
+        (kinds?.get('trade_hold') ?? 0n) +
+        (kinds?.get('finance_hold') ?? 0n) +
+        (pending.get(vc.id) ?? 0n) +
+        (staked.get(vc.id) ?? 0n);
       const price = this.priceUsdt(vc);
       const valueMinor = price
         ? ((spot + contract + frozen) * price.minor) /

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { preloadFeedback } from '../../lib/feedback.tsx';
 import { CustomerServicePopup } from './customer-service.tsx';
 import { LanguagePopup } from './language-popup.tsx';
 import { LinePopup } from './line-popup.tsx';
@@ -9,6 +11,11 @@ import { LoadingMask } from './loading-mask.tsx';
  * opens as soon as the module is in.
  */
 export default function GlobalOverlays() {
+  // The toasts and dialogs are not on the first screen either (decision 013): their code is fetched
+  // now, with these, so that the first one appears at once and even if the network has gone since.
+  useEffect(() => {
+    void preloadFeedback();
+  }, []);
   return (
     <>
       <LoadingMask />

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { isLocaleCode, type LocaleCode } from '@vela/i18n';
-import { changeLocale, useT } from '../../lib/i18n.ts';
+import { useT } from '../../lib/i18n.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { switchLanguage } from '../../system/language-switch.ts';
 import { useLanguages } from '../../system/system-queries.ts';
 import { EmptyState } from '../empty-state.tsx';
 import { Popup } from '../popup.tsx';
@@ -30,15 +31,14 @@ export const LANGUAGE_RESET_MS = 400;
 /**
  * The language popup of spec point 4: it loads the server's language list when it opens and lists
  * the enabled ones. Save applies the choice only when it differs from the current language; the
- * choice resets to the current language 400 ms after closing. A change reloads every localized
- * query (dictionaries, notices, currencies, trade configuration, prices).
+ * choice resets to the current language 400 ms after closing. A change reloads the server data in
+ * the new language (see system/language-switch.ts), without reloading the page.
  */
 export function LanguagePopup() {
   const t = useT();
   const open = useUi((s) => s.languageOpen);
   const setOpen = useUi((s) => s.setLanguageOpen);
   const current = usePreferences((s) => s.locale);
-  const setLocale = usePreferences((s) => s.setLocale);
   const client = useQueryClient();
   const [chosen, setChosen] = useState<LocaleCode>(current);
   const languages = useLanguages(open);
@@ -58,11 +58,7 @@ export function LanguagePopup() {
   }, [open]);
 
   const save = async () => {
-    if (chosen !== current) {
-      await changeLocale(chosen);
-      setLocale(chosen);
-      await client.invalidateQueries();
-    }
+    if (chosen !== current) await switchLanguage(client, chosen);
     setOpen(false);
   };
 

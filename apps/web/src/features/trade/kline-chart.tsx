@@ -5,6 +5,7 @@ import { routes } from '@vela/contract/routes';
 import { call } from '../../lib/api-client.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { subscribeLiveKline } from '../../system/live-market.ts';
+import { chartLocaleOf, localizeIndicators } from './chart-locale.ts';
 import {
   chartStyles,
   intervalOf,
@@ -19,7 +20,7 @@ import {
  * The kline chart (klinecharts 10), loaded lazily with the trade page's chart so the rest of the
  * app does not download it. The first 500 candles come from `/vc/market/kline`, older ones load when
  * the chart is scrolled back, and the current candle follows the live kline topic (or its polling
- * fallback). Colours follow the theme's CSS variables.
+ * fallback). Colours follow the theme's CSS variables, and its words the app's language.
  */
 const MAIN_PANE = 'candle_pane';
 const SUB_PANE_REM = 5.5;
@@ -41,10 +42,6 @@ export interface KlineChartProps {
   sub: readonly string[];
   /** Called after each initial load of a coin and interval. */
   onLoaded?: (result: ChartLoad) => void;
-}
-
-function chartLocale(locale: string): string {
-  return locale.startsWith('zh') ? 'zh-CN' : 'en-US';
 }
 
 function rootRem(): number {
@@ -125,7 +122,7 @@ export default function KlineChart(props: KlineChartProps) {
     const element = container.current;
     if (!element) return;
     const instance = init(element, {
-      locale: chartLocale(usePreferences.getState().locale),
+      locale: chartLocaleOf(usePreferences.getState().locale),
       styles: chartStyles(readChartColors()),
     });
     if (!instance) return;
@@ -144,10 +141,6 @@ export default function KlineChart(props: KlineChartProps) {
       setChart(null);
     };
   }, []);
-
-  useEffect(() => {
-    chart?.setLocale(chartLocale(locale));
-  }, [chart, locale]);
 
   useEffect(() => {
     chart?.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 2, vcId });
@@ -181,6 +174,15 @@ export default function KlineChart(props: KlineChartProps) {
       }
     }
   }, [chart, mainKey, subKey]);
+
+  // The chart's own words follow the app's language, also when it changes while the chart is shown;
+  // a VOL pane added later gets them too. The element names the locale the chart really uses.
+  useEffect(() => {
+    if (!chart) return;
+    chart.setLocale(chartLocaleOf(locale));
+    localizeIndicators(chart, locale);
+    if (container.current) container.current.dataset.locale = chart.getLocale();
+  }, [chart, locale, subKey]);
 
   const height = `${MAIN_HEIGHT_REM + SUB_PANE_REM * sub.length}rem`;
   return (

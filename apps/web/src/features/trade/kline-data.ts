@@ -98,6 +98,20 @@ export function withAlpha(color: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
+/**
+ * The candle tooltip's lines: klinecharts' own plus the change from the previous close, which the
+ * trade screen promises beside open and close. Titles are locale keys the chart translates.
+ */
+export const CANDLE_TOOLTIP_LINES = [
+  { title: 'time', value: '{time}' },
+  { title: 'open', value: '{open}' },
+  { title: 'high', value: '{high}' },
+  { title: 'low', value: '{low}' },
+  { title: 'close', value: '{close}' },
+  { title: 'change', value: '{change}' },
+  { title: 'volume', value: '{volume}' },
+];
+
 export function chartStyles(c: ChartColors): DeepPartial<Styles> {
   const axis = {
     axisLine: { color: c.border },
@@ -146,7 +160,7 @@ export function chartStyles(c: ChartColors): DeepPartial<Styles> {
         showRule: 'follow_cross',
         showType: 'rect',
         title: { show: false },
-        legend,
+        legend: { ...legend, template: CANDLE_TOOLTIP_LINES },
         rect: {
           color: withAlpha(c.background, 0.92),
           borderColor: c.border,

@@ -19,9 +19,6 @@ import type { MessageKey, MessageParams } from '@vela/i18n';
  * countdown and when the open orders are asked for again. The screens only dispatch and display.
  */
 
-/** The currency every stake and payout is in (the platform's settlement coin). */
-export const SETTLE_SYMBOL = 'USDT';
-
 /** How often orders past their expiry are asked for while the settlement has not committed. */
 export const SETTLING_POLL_MS = 2000;
 
@@ -30,6 +27,13 @@ export const SETTLING_POLL_MS = 2000;
  * whose clock may be a little behind the estimate, already calls the order "settling".
  */
 export const EXPIRY_MARGIN_MS = 300;
+
+/**
+ * While the user's live channel is subscribed (decision 024) a settlement arrives as an event, and
+ * the orders are asked for again only this long after an order should have settled (and as long as
+ * one still waits), in case an event was lost: a slow safety net instead of the 2 s polling.
+ */
+export const LIVE_SAFETY_MS = 10_000;
 
 export type TimingPeriod = TimingConfig['periods'][number];
 
@@ -309,18 +313,40 @@ export const ESTIMATE_LABEL: Record<TimingOutcome, MessageKey> = {
 /**
  * When the open orders should be asked for again: every 2 s while any is past its expiry (it is
  * waiting for its settlement), otherwise just after the next expiry; never when there are none.
+ * With the live channel subscribed (`live`) the settlement's event does that, and the safety
+ * refetch comes `LIVE_SAFETY_MS` after the next expiry, then every `LIVE_SAFETY_MS` while an order
+ * still waits.
  */
 export function nextRefreshMs(
   orders: readonly Pick<TimingOrder, 'state' | 'expiresAt'>[],
   nowMs: number,
+  live = false,
 ): number | false {
   let next = Infinity;
   for (const order of orders) {
     if (order.state === 'settled') continue;
-    if (order.state === 'settling' || order.expiresAt <= nowMs) return SETTLING_POLL_MS;
-    next = Math.min(next, order.expiresAt - nowMs + EXPIRY_MARGIN_MS);
+    if (order.state === 'settling' || order.expiresAt <= nowMs) {
+      if (!live) return SETTLING_POLL_MS;
+      next = Math.min(next, LIVE_SAFETY_MS);
+      continue;
+    }
+    next = Math.min(next, order.expiresAt - nowMs + (live ? LIVE_SAFETY_MS : EXPIRY_MARGIN_MS));
   }
   return Number.isFinite(next) ? Math.max(SETTLING_POLL_MS / 2, next) : false;
+}
+
+/**
+ * When an open detail sheet asks for its order again: at its expiry, then every 2 s until it has
+ * settled; with the live channel subscribed, `LIVE_SAFETY_MS` later each (the event comes first).
+ */
+export function detailRefreshMs(
+  order: Pick<TimingOrder, 'state' | 'expiresAt'>,
+  nowMs: number,
+  live = false,
+): number | false {
+  if (order.state === 'settled') return false;
+  if (shownState(order, nowMs) === 'settling') return live ? LIVE_SAFETY_MS : SETTLING_POLL_MS;
+  return Math.max(SETTLING_POLL_MS / 2, order.expiresAt - nowMs + (live ? LIVE_SAFETY_MS : 0));
 }
 
 /** The state an order shows now: the server's, or "settling" once its countdown is over. */

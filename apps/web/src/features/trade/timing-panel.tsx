@@ -19,7 +19,6 @@ import {
   quickAmounts,
   rangeHint,
   ratePercent,
-  SETTLE_SYMBOL,
   shownAmount,
   type FieldMessage,
   type TimingPeriod,
@@ -97,7 +96,7 @@ export function TimingPanel({
   const client = useQueryClient();
   const token = useSession((s) => s.token);
   const keys = useIdempotencyKey();
-  const { currency } = useSettleBalance();
+  const { currency } = useSettleBalance(config?.find((c) => c.vcId === ticker.a)?.settleVcId);
   const periods = enabledPeriods(config, ticker.a);
   const [chosen, setChosen] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
@@ -108,7 +107,8 @@ export function TimingPanel({
   // A period chosen for another coin counts only if this coin offers it too.
   const period = periods.find((p) => p.seconds === chosen) ?? null;
   const scale = currency?.scale ?? DEFAULT_SCALE;
-  const settleSymbol = currency?.symbol ?? SETTLE_SYMBOL;
+  // Empty until the balances arrive: the coin is known by its id, its symbol comes with them.
+  const settleSymbol = currency?.symbol ?? '';
   const payout = expectedPayout(amount, period, scale);
   const quick = quickAmounts(period ?? periods[0] ?? { minAmount: '0', maxAmount: null }, scale);
 

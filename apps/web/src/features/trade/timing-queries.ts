@@ -10,15 +10,9 @@ import type { TimingOrder } from '@vela/contract';
 import { routes } from '@vela/contract/routes';
 import { call } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { useLiveUserChannel } from '../../system/live-market.ts';
 import { refreshWallet, useOverviewQuery } from '../../system/wallet-overview.ts';
-import {
-  clockOffset,
-  leftIds,
-  nextRefreshMs,
-  SETTLE_SYMBOL,
-  SETTLING_POLL_MS,
-  shownState,
-} from './timing-figures.ts';
+import { clockOffset, detailRefreshMs, leftIds, nextRefreshMs } from './timing-figures.ts';
 
 const { timing } = routes;
 
@@ -73,12 +67,13 @@ export function useServerNow(enabled: boolean): number {
 // ---- balances -------------------------------------------------------------------------------------
 
 /**
- * The settlement coin's spot balance, which stakes come out of and payouts go into: from the same
- * overview answer (and cache entry) as the assets screen, fetched on every visit.
+ * The settlement coin's spot balance, which stakes come out of and payouts go into (the coin the
+ * trade configuration names): from the same overview answer (and cache entry) as the assets screen,
+ * fetched on every visit.
  */
-export function useSettleBalance() {
+export function useSettleBalance(settleVcId: number | undefined) {
   const overview = useOverviewQuery();
-  const currency = overview.data?.currencies.find((c) => c.symbol === SETTLE_SYMBOL) ?? null;
+  const currency = overview.data?.currencies.find((c) => c.vcId === settleVcId) ?? null;
   return { overview, currency };
 }
 
@@ -92,13 +87,20 @@ export function ordersOf(data: InfiniteData<OrdersPage> | undefined): TimingOrde
   return data?.pages.flatMap((page) => page.list) ?? [];
 }
 
+/** Whether settlements arrive by push now: the user's live channel is subscribed (decision 024). */
+function useLiveSettlements(): boolean {
+  return useLiveUserChannel((s) => s.status === 'subscribed');
+}
+
 /**
  * The user's orders of one scope, newest first, one keyset page at a time. The active ones are asked
  * for again just after the next expiry and then every 2 s while any waits for its settlement, until
- * none is left.
+ * none is left; while the live channel is subscribed its events refresh them instead, with a slow
+ * safety refetch (`nextRefreshMs`).
  */
 export function useTimingOrders(scope: TimingScope) {
   const token = useSession((s) => s.token);
+  const live = useLiveSettlements();
   return useInfiniteQuery({
     queryKey: timingKeys.list(token, scope),
     queryFn: ({ pageParam, signal }) =>
@@ -112,7 +114,7 @@ export function useTimingOrders(scope: TimingScope) {
     enabled: Boolean(token),
     staleTime: 0,
     refetchInterval:
-      scope === 'active' ? (query) => nextRefreshMs(ordersOf(query.state.data), serverNow()) : false,
+      scope === 'active' ? (query) => nextRefreshMs(ordersOf(query.state.data), serverNow(), live) : false,
   });
 }
 
@@ -154,12 +156,13 @@ export function detailQuery(token: string | null, id: number) {
 
 /**
  * One order with its receipt, starting from what the list showed, while its sheet is open. While it
- * waits for its settlement it is asked for every 2 s; the first settled answer refreshes the balances
- * and both lists.
+ * waits for its settlement it is asked for every 2 s (or, with the live channel subscribed, when the
+ * settlement's event comes); the first settled answer refreshes the balances and both lists.
  */
 export function useOrderDetail(order: TimingOrder | null, open: boolean) {
   const client = useQueryClient();
   const token = useSession((s) => s.token);
+  const live = useLiveSettlements();
   const id = order?.id ?? 0;
   const query = useQuery({
     ...detailQuery(token, id),
@@ -168,14 +171,7 @@ export function useOrderDetail(order: TimingOrder | null, open: boolean) {
     staleTime: 0,
     initialData: order ?? undefined,
     initialDataUpdatedAt: 0,
-    refetchInterval: (q) => {
-      const data = q.state.data;
-      if (!data || data.state === 'settled') return false;
-      const left = data.expiresAt - serverNow();
-      return shownState(data, serverNow()) === 'settling'
-        ? SETTLING_POLL_MS
-        : Math.max(SETTLING_POLL_MS / 2, left);
-    },
+    refetchInterval: (q) => (q.state.data ? detailRefreshMs(q.state.data, serverNow(), live) : false),
   });
   const state = query.data?.state;
   const wasSettled = useRef<boolean | null>(null);

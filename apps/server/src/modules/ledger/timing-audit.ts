@@ -1,0 +1,97 @@
+import { sql, type Kysely } from 'kysely';
+import type { ReferenceGap } from '@vela/domain';
+import type { Database } from '../../db/schema.ts';
+
+/** How many findings of one kind are reported; one is enough to act, a hundred show the extent. */
+const LIMIT = 100;
+
+/**
+ * The timed-trade part of the invariant checker (decision 026). Orders expiring together settle in
+ * one batch entry, so the generic rule "every business row has its entries" does not reach each
+ * order; these checks do:
+ *
+ * 1. an order is settled exactly when it names a settlement batch;
+ * 2. a batch's figures (count, stakes, payouts, currency) are those of the orders naming it;
+ * 3. a batch's entry takes the stakes out of the escrow, pays the payouts to users' spot accounts
+ *    and books the difference with the house, and nothing else;
+ * 4. an order that pays something has exactly one posting naming it, in its own batch's entry, of
+ *    its payout, on its owner's spot account; an order that pays nothing has none;
+ * 5. the escrow of each currency holds exactly the stakes of the open orders.
+ */
+export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
+  const gaps: ReferenceGap[] = [];
+  const add = (
+    kind: ReferenceGap['kind'],
+    refType: string,
+    ids: { id: number | bigint }[],
+    detail: string,
+  ) => {
+    for (const row of ids) gaps.push({ kind, refType, refId: Number(row.id), detail });
+  };
+
+  const unnamed = await sql<{ id: number }>`
+    SELECT id FROM timing_order
+    WHERE (status = 'settled' AND settle_batch_id IS NULL) OR (status <> 'settled' AND settle_batch_id IS NOT NULL)
+    LIMIT ${LIMIT}`.execute(trx);
+  add('mismatch', 'timing', unnamed.rows, 'settled state and settlement batch disagree');
+
+  const figures = await sql<{ id: number }>`
+    SELECT b.id FROM timing_settlement b
+    LEFT JOIN (
+      SELECT settle_batch_id, COUNT(*) AS n, SUM(stake_minor) AS stakes, SUM(payout_minor) AS payouts,
+        MIN(settle_vc_id) AS low_vc, MAX(settle_vc_id) AS high_vc
+      FROM timing_order WHERE settle_batch_id IS NOT NULL GROUP BY settle_batch_id
+    ) o ON o.settle_batch_id = b.id
+    WHERE o.n IS NULL OR o.n <> b.order_count OR o.stakes <> b.stake_minor OR o.payouts <> b.payout_minor
+      OR o.low_vc <> b.vc_id OR o.high_vc <> b.vc_id
+    LIMIT ${LIMIT}`.execute(trx);
+  add('mismatch', 'timing_settlement', figures.rows, 'batch figures differ from its orders');
+
+  const entries = await sql<{ id: number }>`
+    SELECT b.id FROM timing_settlement b
+    JOIN journal_entry e ON e.ref_type = 'timing_settlement' AND e.ref_id = b.id AND e.type = 'timing_settlement'
+    JOIN (
+      SELECT p.entry_id,
+        SUM(CASE WHEN a.kind = 'timing_escrow' AND a.user_id IS NULL THEN p.amount_minor ELSE 0 END) AS escrow,
+        SUM(CASE WHEN a.kind = 'house' AND a.user_id IS NULL THEN p.amount_minor ELSE 0 END) AS house,
+        SUM(CASE WHEN a.kind = 'spot' AND a.user_id IS NOT NULL THEN p.amount_minor ELSE 0 END) AS paid,
+        SUM(CASE WHEN a.kind IN ('timing_escrow', 'house', 'spot') THEN 0 ELSE 1 END) AS other
+      FROM journal_posting p JOIN ledger_account a ON a.id = p.account_id
+      WHERE p.entry_type = 'timing_settlement'
+      GROUP BY p.entry_id
+    ) s ON s.entry_id = e.id
+    WHERE s.escrow <> -b.stake_minor OR s.house <> b.stake_minor - b.payout_minor OR s.paid <> b.payout_minor
+      OR s.other <> 0 OR e.vc_id <> b.vc_id
+    LIMIT ${LIMIT}`.execute(trx);
+  add('mismatch', 'timing_settlement', entries.rows, 'batch entry does not book the batch figures');
+
+  const payouts = await sql<{ id: number }>`
+    SELECT o.id FROM timing_order o
+    LEFT JOIN (
+      SELECT p.ref_id, COUNT(*) AS n, SUM(p.amount_minor) AS paid, MIN(e.ref_id) AS batch_id,
+        MAX(e.ref_id) AS other_batch_id, MIN(a.user_id) AS user_id, MAX(a.user_id) AS other_user_id,
+        MIN(a.kind) AS kind, MAX(a.kind) AS other_kind
+      FROM journal_posting p
+      JOIN journal_entry e ON e.id = p.entry_id
+      JOIN ledger_account a ON a.id = p.account_id
+      WHERE p.ref_type = 'timing' AND p.entry_type = 'timing_settlement'
+      GROUP BY p.ref_id
+    ) p ON p.ref_id = o.id
+    WHERE (o.status = 'settled' AND o.payout_minor > 0 AND (
+             p.n IS NULL OR p.n <> 1 OR p.paid <> o.payout_minor OR p.batch_id <> o.settle_batch_id
+             OR p.other_batch_id <> o.settle_batch_id OR p.user_id <> o.user_id
+             OR p.other_user_id <> o.user_id OR p.kind <> 'spot' OR p.other_kind <> 'spot'))
+       OR ((o.status <> 'settled' OR o.payout_minor = 0) AND p.n IS NOT NULL)
+    LIMIT ${LIMIT}`.execute(trx);
+  add('mismatch', 'timing', payouts.rows, 'payout not booked once to its owner in its batch');
+
+  const escrow = await sql<{ id: number }>`
+    SELECT a.vc_id AS id FROM ledger_account a
+    LEFT JOIN (
+      SELECT settle_vc_id, SUM(stake_minor) AS stakes FROM timing_order WHERE status = 'open' GROUP BY settle_vc_id
+    ) o ON o.settle_vc_id = a.vc_id
+    WHERE a.kind = 'timing_escrow' AND a.user_id IS NULL AND a.balance_minor <> COALESCE(o.stakes, 0)
+    LIMIT ${LIMIT}`.execute(trx);
+  add('mismatch', 'timing_escrow', escrow.rows, 'escrow differs from the stakes of the open orders');
+  return gaps;
+}

@@ -1,0 +1,235 @@
+import type { Transaction } from 'kysely';
+import type { ParsedBodyOf, TimingOrder, endpoints } from '@vela/contract';
+import { timingStakeEntry } from '@vela/domain';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requestHash, type IdempotentRequest } from '../ledger/idempotency.ts';
+import type { Money } from '../ledger/money.ts';
+import type { BatchOutcome } from '../ledger/request-batcher.ts';
+import type { Dialect } from '../../db/database.ts';
+import { allocateIds, RowsStatement, type RowColumn } from '../ledger/sql-batch.ts';
+import { latestTick, type TimingOrderRow } from './timing-repository.ts';
+import type { OpenOrder } from './timing-settler.ts';
+import type { CheckedOrder } from './timing-terms.ts';
+import { toTimingOrder } from './timing-view.ts';
+
+/**
+ * A new order opens at the coin's latest recorded tick only when that tick is this recent; an older
+ * one means the feed has stopped, and nobody may trade against a price that no longer moves.
+ */
+export const MAX_OPEN_TICK_AGE_MS = 5_000;
+
+/** One order request that passed its checks, waiting for its batch. */
+export interface PlacementRequest {
+  userId: number;
+  body: ParsedBodyOf<typeof endpoints.timing.timingOrderRequest>;
+  checked: CheckedOrder;
+  request: IdempotentRequest;
+}
+
+export interface Placed {
+  order: TimingOrder;
+  /** What the settler needs of the order this request opened; null for a replayed answer. */
+  opened: OpenOrder | null;
+}
+
+/**
+ * Places a batch of orders in the caller's transaction with a few set-based statements (decision
+ * 027): each order opens at its coin's latest recorded tick, its stake moves to the escrow unless
+ * the user's balance is short (that order alone is refused), the orders are inserted together, and
+ * the idempotency keys are stored with the answers. A key committed by a copy of the request since
+ * its replay check answers that copy's answer; the same key twice in one batch answers once.
+ */
+export async function placeOrders(
+  trx: Transaction<Database>,
+  money: Money,
+  now: number,
+  items: readonly PlacementRequest[],
+): Promise<BatchOutcome<Placed>[]> {
+  const outcomes: (BatchOutcome<Placed> | undefined)[] = Array.from({ length: items.length });
+  const existing = await money.requests.findMany(
+    trx,
+    items.map((item) => item.request),
+  );
+  const firstOfKey = new Map<string, number>();
+  const fresh: number[] = [];
+  items.forEach((item, i) => {
+    const key = `${item.request.owner} ${item.request.key}`;
+    const stored = existing.get(key);
+    if (stored) {
+      outcomes[i] =
+        stored.hash === requestHash(item.request)
+          ? { ok: true, value: { order: JSON.parse(stored.response) as TimingOrder, opened: null } }
+          : { ok: false, error: new AppError('IDEMPOTENCY_KEY_REUSED') };
+    } else if (!firstOfKey.has(key)) {
+      firstOfKey.set(key, i);
+      fresh.push(i);
+    }
+  });
+
+  // The open price: the coin's latest recorded tick, read inside the transaction, once per coin.
+  const ticks = new Map<number, Awaited<ReturnType<typeof latestTick>>>();
+  for (const i of fresh) {
+    const vcId = items[i]?.body.vcId ?? 0;
+    if (!ticks.has(vcId)) ticks.set(vcId, await latestTick(trx, vcId));
+  }
+  const candidates: { index: number; row: TimingOrderRow }[] = [];
+  for (const i of fresh) {
+    const item = items[i];
+    if (!item) continue;
+    const tick = ticks.get(item.body.vcId);
+    if (!tick || now - Number(tick.time_ms) > MAX_OPEN_TICK_AGE_MS) {
+      outcomes[i] = { ok: false, error: new AppError('PRICE_UNAVAILABLE') };
+      continue;
+    }
+    const { checked } = item;
+    candidates.push({
+      index: i,
+      row: {
+        id: 0,
+        user_id: item.userId,
+        vc_id: item.body.vcId,
+        settle_vc_id: checked.settle.id,
+        direction: item.body.direction,
+        period_seconds: item.body.periodSeconds,
+        stake_minor: checked.stakeMinor,
+        payout_rate: checked.payoutRate,
+        tie_rule: checked.tieRule,
+        open_tick_id: Number(tick.id),
+        open_tick_time_ms: Number(tick.time_ms),
+        open_price_minor: BigInt(tick.price_minor),
+        created_at: now,
+        expires_at: now + item.body.periodSeconds * 1000,
+        status: 'open',
+        settle_tick_id: null,
+        settle_tick_time_ms: null,
+        settle_price_minor: null,
+        outcome: null,
+        payout_minor: null,
+        settled_at: null,
+        settle_batch_id: null,
+        symbol: checked.pair.symbol,
+        price_scale: checked.pair.priceScale,
+        settle_symbol: checked.settle.symbol,
+        amount_scale: checked.settle.amountScale,
+      },
+    });
+  }
+
+  const ids = await allocateIds(trx, money.dialect, 'timing_order', candidates.length);
+  candidates.forEach((candidate, i) => (candidate.row.id = ids[i] ?? 0));
+  const posted = await money.ledger.postEach(
+    trx,
+    candidates.map(({ row }) =>
+      timingStakeEntry({ refType: 'timing', refId: row.id }, row.user_id, row.settle_vc_id, row.stake_minor),
+    ),
+  );
+  const accepted: { index: number; row: TimingOrderRow }[] = [];
+  candidates.forEach((candidate, i) => {
+    if (posted[i] === 'insufficient_balance')
+      outcomes[candidate.index] = { ok: false, error: new AppError('INSUFFICIENT_BALANCE') };
+    else accepted.push(candidate);
+  });
+
+  // The orders' own columns (the answer's names and scales are not stored), in one statement per
+  // few hundred orders whose text is built once per count.
+  await orderRows(money.dialect).run(trx, accepted, ({ row }, values) =>
+    values.push(
+      row.id,
+      row.user_id,
+      row.vc_id,
+      row.settle_vc_id,
+      row.direction,
+      row.period_seconds,
+      row.stake_minor,
+      row.payout_rate,
+      row.tie_rule,
+      row.open_tick_id,
+      row.open_tick_time_ms,
+      row.open_price_minor,
+      row.created_at,
+      row.expires_at,
+      row.status,
+    ),
+  );
+  const done: { request: IdempotentRequest; value: TimingOrder }[] = [];
+  for (const { index, row } of accepted) {
+    const item = items[index];
+    if (!item) continue;
+    const order = toTimingOrder(row, now);
+    done.push({ request: item.request, value: order });
+    outcomes[index] = {
+      ok: true,
+      value: {
+        order,
+        opened: {
+          id: row.id,
+          userId: row.user_id,
+          vcId: row.vc_id,
+          settleVcId: row.settle_vc_id,
+          direction: row.direction,
+          stakeMinor: row.stake_minor,
+          openPriceMinor: row.open_price_minor,
+          payoutRate: row.payout_rate,
+          tieRule: row.tie_rule,
+          expiresAt: row.expires_at,
+        },
+      },
+    };
+  }
+  await money.requests.storeMany(trx, done);
+
+  // A second request with the key of one in this batch answers what the first did, as a retry after
+  // the commit would; another body under the same key is refused.
+  return items.map((item, i) => {
+    const outcome = outcomes[i];
+    if (outcome) return outcome;
+    const first = firstOfKey.get(`${item.request.owner} ${item.request.key}`) ?? i;
+    const firstItem = items[first];
+    if (firstItem && requestHash(firstItem.request) !== requestHash(item.request))
+      return { ok: false, error: new AppError('IDEMPOTENCY_KEY_REUSED') };
+    const firstOutcome = outcomes[first];
+    if (!firstOutcome) return { ok: false, error: new Error('a placement got no outcome') };
+    return firstOutcome.ok
+      ? { ok: true, value: { order: firstOutcome.value.order, opened: null } }
+      : firstOutcome;
+  });
+}
+
+/** The inserted columns in order; integers are typed for PostgreSQL, which cannot infer them. */
+const ORDER_COLUMNS: readonly RowColumn[] = [
+  'bigint', // id
+  'bigint', // user_id
+  'bigint', // vc_id
+  'bigint', // settle_vc_id
+  'plain', // direction
+  'bigint', // period_seconds
+  'bigint', // stake_minor
+  'plain', // payout_rate
+  'plain', // tie_rule
+  'bigint', // open_tick_id
+  'bigint', // open_tick_time_ms
+  'bigint', // open_price_minor
+  'bigint', // created_at
+  'bigint', // expires_at
+  'plain', // status
+];
+
+const orderStatements = new Map<Dialect, RowsStatement>();
+
+/** The multi-row insert of new open orders, one per dialect; the settlement columns start empty. */
+function orderRows(dialect: Dialect): RowsStatement {
+  let statement = orderStatements.get(dialect);
+  if (!statement) {
+    statement = new RowsStatement(
+      dialect,
+      ORDER_COLUMNS,
+      (rows) =>
+        `INSERT INTO timing_order (id, user_id, vc_id, settle_vc_id, direction, period_seconds, stake_minor,
+           payout_rate, tie_rule, open_tick_id, open_tick_time_ms, open_price_minor, created_at, expires_at, status)
+         VALUES ${rows}`,
+    );
+    orderStatements.set(dialect, statement);
+  }
+  return statement;
+}
