@@ -14,7 +14,9 @@
 #   1. installs Debian's `postgresql` package when PostgreSQL 15 is missing (needs root);
 #   2. creates the cluster 15/main if it does not exist and starts it if it is down;
 #   3. creates (or resets) the role `vela` (LOGIN, CREATEDB: the test helper gives every test app its
-#      own throw-away database next to it) and recreates the database `vela_test`;
+#      own throw-away database next to it; a member of pg_signal_backend: dropping such a database
+#      WITH (FORCE) must also end an autovacuum worker that happens to be in it, which runs under no
+#      role and may otherwise only be ended by a superuser) and recreates the database `vela_test`;
 #   4. runs the command with TEST_DATABASE_URL=postgres://vela:vela@127.0.0.1:5432/vela_test and
 #      exits with the command's status. A cluster this script started is stopped again afterwards
 #      (set KEEP_POSTGRES=1 to leave it running).
@@ -114,6 +116,7 @@ BEGIN
   END IF;
 END
 \$\$;
+GRANT pg_signal_backend TO ${DB_ROLE};
 SQL
 psql_admin -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)" || fail "dropping the database ${DB_NAME}"
 # Throw-away databases of the test helper (vela_t_*) left behind by an interrupted run.
