@@ -60,4 +60,21 @@ describe('expiry calendar', () => {
     expect(calendar.takeDue(6_000, 2_000_000)).toHaveLength(1_000_000);
     expect(calendar.earliest()).toBe(7_500);
   });
+
+  it('takes a second in progress whose orders have all expired a batch at a time, then what expires later', () => {
+    const calendar = new ExpiryCalendar<Item>();
+    for (let i = 0; i < 250_000; i += 1) calendar.add({ id: i, expiresAt: 9_000 + (i % 400) });
+    calendar.add({ id: -1, expiresAt: 10_200 });
+    const batches: number[] = [];
+    for (
+      let taken = calendar.takeDue(9_500, 100_000);
+      taken.length > 0;
+      taken = calendar.takeDue(9_500, 100_000)
+    )
+      batches.push(taken.length);
+    expect(batches).toEqual([100_000, 100_000, 50_000]);
+    expect(calendar.earliest()).toBe(10_200);
+    expect(calendar.takeDue(10_200, 10).map((item) => item.id)).toEqual([-1]);
+    expect(calendar.size).toBe(0);
+  });
 });

@@ -13,6 +13,11 @@ export class ExpiryCalendar<T extends { readonly expiresAt: number }> {
   private readonly buckets = new Map<number, T[]>();
   /** The earliest expiry instant in each bucket. */
   private readonly firsts = new Map<number, number>();
+  /**
+   * An instant no item of the bucket expires after (the latest one, or later once items have been
+   * taken): when it has passed, the second in progress is due whole, like a past one.
+   */
+  private readonly lasts = new Map<number, number>();
   /** The seconds that have a bucket, as a binary min-heap. */
   private readonly seconds: number[] = [];
   private count = 0;
@@ -27,9 +32,11 @@ export class ExpiryCalendar<T extends { readonly expiresAt: number }> {
     if (bucket) {
       bucket.push(item);
       if (item.expiresAt < (this.firsts.get(second) ?? Infinity)) this.firsts.set(second, item.expiresAt);
+      if (item.expiresAt > (this.lasts.get(second) ?? -Infinity)) this.lasts.set(second, item.expiresAt);
     } else {
       this.buckets.set(second, [item]);
       this.firsts.set(second, item.expiresAt);
+      this.lasts.set(second, item.expiresAt);
       this.pushSecond(second);
     }
     this.count += 1;
@@ -58,9 +65,10 @@ export class ExpiryCalendar<T extends { readonly expiresAt: number }> {
       if (second === undefined || second > current) break;
       const bucket = this.buckets.get(second) ?? [];
       const room = limit - due.length;
-      if (second < current) {
-        // A past second: every item in it is due, so a part is cut off its end without a look at
-        // the rest (a mass expiry's bucket may hold a million orders).
+      if (second < current || (this.lasts.get(second) ?? Infinity) <= now) {
+        // A past second, or one whose every item has expired by now: all of it is due, so a part is
+        // cut off its end without a look at the rest (a mass expiry's bucket may hold a million
+        // orders, taken a batch at a time).
         if (bucket.length <= room) {
           for (const item of bucket) due.push(item);
           this.count -= bucket.length;
@@ -74,9 +82,13 @@ export class ExpiryCalendar<T extends { readonly expiresAt: number }> {
       }
       // The second in progress: only what has expired by now.
       const keep: T[] = [];
+      let last = -Infinity;
       for (const item of bucket) {
         if (item.expiresAt <= now && due.length < limit) due.push(item);
-        else keep.push(item);
+        else {
+          keep.push(item);
+          last = Math.max(last, item.expiresAt);
+        }
       }
       this.count -= bucket.length - keep.length;
       if (keep.length === 0) {
@@ -85,6 +97,7 @@ export class ExpiryCalendar<T extends { readonly expiresAt: number }> {
       }
       this.buckets.set(second, keep);
       this.firsts.delete(second);
+      this.lasts.set(second, last);
       break;
     }
     return due;
@@ -94,6 +107,7 @@ export class ExpiryCalendar<T extends { readonly expiresAt: number }> {
   private drop(second: number): void {
     this.buckets.delete(second);
     this.firsts.delete(second);
+    this.lasts.delete(second);
     this.popSecond();
   }
 
