@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LocaleCode } from '@vela/i18n';
+import { coinIdsBySymbol } from '../modules/market/coin-repository.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -226,16 +227,10 @@ export async function seedCoinNames(
   db: Kysely<Database>,
   defaults: readonly { symbol: string; name: string }[],
 ): Promise<void> {
-  const coins = await db
-    .selectFrom('vc')
-    .select(['id', 'symbol'])
-    .where(
-      'symbol',
-      'in',
-      defaults.map((c) => c.symbol),
-    )
-    .execute();
-  const idOf = new Map(coins.map((c) => [c.symbol, c.id]));
+  const idOf = await coinIdsBySymbol(
+    db,
+    defaults.map((c) => c.symbol),
+  );
   const rows: { vc_id: number; language_code: string; name: string }[] = [];
   for (const coin of defaults) {
     const vcId = idOf.get(coin.symbol);

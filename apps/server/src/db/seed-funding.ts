@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { coinIdsBySymbol } from '../modules/market/coin-repository.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -166,8 +167,10 @@ export const SEED_CHANNELS: readonly SeedChannel[] = [
 export async function seedFunding(db: Kysely<Database>, now: number): Promise<void> {
   const existing = await db.selectFrom('funding_channel').select('id').limit(1).executeTakeFirst();
   if (existing) return;
-  const coins = await db.selectFrom('vc').select(['id', 'symbol']).execute();
-  const idOf = new Map(coins.map((c) => [c.symbol, c.id]));
+  const idOf = await coinIdsBySymbol(
+    db,
+    SEED_CHANNELS.map((c) => c.symbol),
+  );
   for (const [sort, c] of SEED_CHANNELS.entries()) {
     const vcId = idOf.get(c.symbol);
     if (vcId === undefined) continue;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AddressFormat } from '../modules/payment/address-formats.ts';
+import { coinIdsBySymbol } from '../modules/market/coin-repository.ts';
 import { bumpCacheVersion, cacheVersion } from '../modules/system/cache-versions.ts';
 import type { Database } from './schema.ts';
 
@@ -115,16 +116,10 @@ export async function seedPayment(db: Kysely<Database>, now: number): Promise<vo
   }
   if (banksAdded > 0) await announce(db, 'BANK', now);
 
-  const coins = await db
-    .selectFrom('vc')
-    .select(['id', 'symbol'])
-    .where(
-      'symbol',
-      'in',
-      SEED_CHAINS.map((c) => c.symbol),
-    )
-    .execute();
-  const idBySymbol = new Map(coins.map((coin) => [coin.symbol, coin.id]));
+  const idBySymbol = await coinIdsBySymbol(
+    db,
+    SEED_CHAINS.map((c) => c.symbol),
+  );
   let chainsAdded = 0;
   for (const [sort, chain] of SEED_CHAINS.entries()) {
     const vcId = idBySymbol.get(chain.symbol);

@@ -13,6 +13,16 @@ export function listCoins(db: Kysely<Database>): Promise<VcRow[]> {
   return db.selectFrom('vc').selectAll().orderBy('sort').orderBy('id').execute();
 }
 
+/** The ids of the coins with these symbols; a symbol not in the database is left out. */
+export async function coinIdsBySymbol(
+  db: Kysely<Database>,
+  symbols: readonly string[],
+): Promise<Map<string, number>> {
+  if (symbols.length === 0) return new Map();
+  const coins = await db.selectFrom('vc').select(['id', 'symbol']).where('symbol', 'in', symbols).execute();
+  return new Map(coins.map((coin) => [coin.symbol, coin.id]));
+}
+
 /** Every coin's names per language (decision 025); a few hundred short rows, read whole. */
 export function listCoinNames(db: Kysely<Database>): Promise<VcNameRow[]> {
   return db.selectFrom('vc_name').selectAll().execute();

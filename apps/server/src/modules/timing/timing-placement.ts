@@ -9,7 +9,7 @@ import type { BatchOutcome } from '../ledger/request-batcher.ts';
 import type { Dialect } from '../../db/database.ts';
 import { allocateIds, RowsStatement, type RowColumn } from '../ledger/sql-batch.ts';
 import { latestTick, type TimingOrderRow } from './timing-repository.ts';
-import type { OpenOrder } from './timing-settler.ts';
+import { openOrderOf, type OpenOrder } from './timing-settler.ts';
 import type { CheckedOrder } from './timing-terms.ts';
 import { toTimingOrder } from './timing-view.ts';
 
@@ -162,18 +162,7 @@ export async function placeOrders(
       ok: true,
       value: {
         order,
-        opened: {
-          id: row.id,
-          userId: row.user_id,
-          vcId: row.vc_id,
-          settleVcId: row.settle_vc_id,
-          direction: row.direction,
-          stakeMinor: row.stake_minor,
-          openPriceMinor: row.open_price_minor,
-          payoutRate: row.payout_rate,
-          tieRule: row.tie_rule,
-          expiresAt: row.expires_at,
-        },
+        opened: openOrderOf(row),
       },
     };
   }
