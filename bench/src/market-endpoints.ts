@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +101,8 @@ async function serve(): Promise<void> {
   };
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'exit') void stop();
+    // The server's own CPU time so far, so each measurement can tell how busy the server was.
+    if (message.type === 'cpu') process.send?.({ type: 'cpu', micros: cpuMicros() });
   });
   const ready: Ready = {
     type: 'ready',
@@ -144,6 +147,11 @@ async function fundedTrader(app: FastifyInstance, money: Money, db: Storage['db'
   return session.data.token ?? '';
 }
 
+function cpuMicros(): number {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+}
+
 async function post(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
@@ -152,6 +160,23 @@ async function post(url: string, body: unknown): Promise<unknown> {
   });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return response.json();
+}
+
+/** The size of an answer on the wire with the given `Accept-Encoding`, as sent (not decoded). */
+function answerBytes(url: string, body: unknown, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': encoding } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
 }
 
 export async function benchMarketEndpoints(): Promise<void> {
@@ -181,6 +206,10 @@ export async function benchMarketEndpoints(): Promise<void> {
     );
     const candles = kline.data?.candles.length ?? 0;
     if (candles < KLINE_LIMIT) throw new Error(`kline answered ${candles} candles, not ${KLINE_LIMIT}`);
+    const [plainBytes, gzipBytes] = [
+      await answerBytes(`${api}/vc/market/kline`, klineBody, 'identity'),
+      await answerBytes(`${api}/vc/market/kline`, klineBody, 'gzip'),
+    ];
 
     /**
      * Each route after a warm-up, with every connection sending its next request as soon as an
@@ -198,8 +227,23 @@ export async function benchMarketEndpoints(): Promise<void> {
       > = {},
     ): Promise<LoadResult> => {
       await load(url, body, { seconds: WARMUP_SECONDS, ...extra });
-      return load(url, body, { seconds: SECONDS, ...extra });
+      const before = await serverCpu();
+      const result = await load(url, body, { seconds: SECONDS, ...extra });
+      serverBusy.set(result, (await serverCpu()) - before);
+      return result;
     };
+    /** The server's CPU time in microseconds (user and system), asked over the IPC channel. */
+    const serverCpu = () =>
+      new Promise<number>((resolve) => {
+        const answer = (message: { type?: string; micros?: number }) => {
+          if (message.type !== 'cpu') return;
+          child.off('message', answer);
+          resolve(message.micros ?? 0);
+        };
+        child.on('message', answer);
+        child.send({ type: 'cpu' });
+      });
+    const serverBusy = new Map<LoadResult, number>();
     const empty = await measure(`http://127.0.0.1:${ready.emptyPort}/empty`, {});
     const rows: [string, LoadResult, 'read' | 'order' | null][] = [
       ['empty Fastify route (reference)', empty, null],
@@ -245,6 +289,9 @@ export async function benchMarketEndpoints(): Promise<void> {
     console.log(
       `\nMarket endpoints, 100 connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, server in its own process`,
     );
+    // autocannon asks for no compression (it would read a gzipped body as text, which costs its
+    // core more than the server's); browsers get the kline gzipped (decision 012).
+    console.log(`  ${KLINE_LIMIT} candles: ${plainBytes} bytes, ${gzipBytes} bytes gzipped for browsers`);
     let allMet = true;
     for (const [name, result, kind] of rows) allMet = report(name, result, kind) && allMet;
     console.log(
@@ -256,9 +303,12 @@ export async function benchMarketEndpoints(): Promise<void> {
       const [rate, p99] =
         kind === 'order' ? [TARGET_ORDERS_PER_S, TARGET_ORDER_P99_MS] : [TARGET_RPS, TARGET_P99_MS];
       const met = result.requestsPerSecond >= rate && result.p99Ms <= p99;
+      // Server CPU below 100 % means the load generator, on the other core, was the limit.
+      const busy = Math.round((serverBusy.get(result) ?? 0) / (SECONDS * 10_000));
       console.log(
         `  ${name.padEnd(40)} ${String(result.requestsPerSecond).padStart(7)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms` +
-          `   ratio ${ratio}   errors ${result.errors + result.non2xx}${kind ? `   target ${met ? 'met' : 'MISSED'}` : ''}`,
+          `   ratio ${ratio}   server CPU ${String(busy).padStart(3)} %   errors ${result.errors + result.non2xx}` +
+          `${kind ? `   target ${met ? 'met' : 'MISSED'}` : ''}`,
       );
       return kind === null || met;
     }

@@ -71,6 +71,11 @@ export interface AppOptions {
    */
   timingTermsRecheckMs?: number;
   /**
+   * How long a user session read from the database is trusted (default 2 s, decision 004); tests
+   * that change session rows behind the API's back pass 0.
+   */
+  sessionRecheckMs?: number;
+  /**
    * The users' own events (decision 024). Without it the app makes one; a test that passes its own
    * `timingSettler` passes this too, with the settler's `onSettled` telling it.
    */
@@ -137,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: new Mailer(storage.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     messages,
     sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+    ...(options.sessionRecheckMs !== undefined ? { sessionRecheckMs: options.sessionRecheckMs } : {}),
     issuer: 'Vela',
   });
 

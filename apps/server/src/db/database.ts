@@ -54,8 +54,6 @@ export function openStorage(options: StorageOptions): Storage {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  if (process.env.CACHE_KIB) sqlite.pragma(`cache_size = -${process.env.CACHE_KIB}`);
-  if (process.env.MMAP) sqlite.pragma(`mmap_size = ${process.env.MMAP}`);
   sqlite.pragma(`wal_autocheckpoint = ${COMMIT_CHECKPOINT_PAGES}`);
   sqlite.defaultSafeIntegers(true);
   const checkpointer = startWalCheckpointer(options.sqlitePath, {

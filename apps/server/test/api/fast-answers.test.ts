@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { endpoints, envelopeOf } from '@vela/contract';
+import { acceptsGzip } from '../../src/http/accept-encoding.ts';
+import { GZIP_MIN_BYTES } from '../../src/http/contract-routes.ts';
 import { compileFastStringify, createFastSerializerCompiler } from '../../src/http/fast-serializer.ts';
 import { createTestApp, tr, type TestApp } from '../helpers/test-app.ts';
 import { createEngine, ManualClock, marketCoinIds, runSeconds, T0 } from '../market/market-helpers.ts';
@@ -122,5 +125,65 @@ describe('pre-encoded market answers', () => {
       code: 'VC_NOT_FOUND',
       data: { field: 'vcId' },
     });
+  });
+
+  it('sends a large answer gzipped to a client that accepts gzip, the same bytes every time', async () => {
+    // Every coin's ticker: a few KiB.
+    const body = {};
+    const gzipHeaders = { lang: 'en', 'accept-encoding': 'gzip, deflate, br' };
+    const plain = await raw(market.marketList.path, body);
+    const zipped = await t.app.inject({
+      method: 'POST',
+      url: `/api${market.marketList.path}`,
+      payload: body,
+      headers: gzipHeaders,
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api${market.marketList.path}`,
+      payload: body,
+      headers: gzipHeaders,
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(again.rawPayload.equals(zipped.rawPayload)).toBe(true);
+  });
+
+  it('sends a small answer as it is, whatever the client accepts', async () => {
+    const result = await t.app.inject({
+      method: 'POST',
+      url: `/api${market.marketKline.path}`,
+      payload: { vcId: ids[0], interval: '1m', limit: 1 },
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(result.rawPayload.length).toBeLessThan(GZIP_MIN_BYTES);
+    expect(result.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(result.body).success).toBe(true);
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['GZIP', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0.000, *', false],
+    ['*;q=0', false],
+    ['identity', false],
+    ['br', false],
+    ['', false],
+  ])('%j -> %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+
+  it('reads a repeated header and treats a missing one as identity only', () => {
+    expect(acceptsGzip(['br', 'gzip'])).toBe(true);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

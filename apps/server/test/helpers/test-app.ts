@@ -179,6 +179,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Options of the live hub at /api/ws (the user-channel tests shorten its timers). */
   live?: AppOptions['live'];
+  /** How long a session read is trusted (default 0 here: most tests change session rows directly). */
+  sessionRecheckMs?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -219,6 +221,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       money,
       timingSettler: timing,
       timingTermsRecheckMs: 0,
+      sessionRecheckMs: options.sessionRecheckMs ?? 0,
       userEvents,
       ...(options.live ? { live: options.live } : {}),
       verifyAnswers: true,

@@ -24,6 +24,7 @@ import {
   revokeSession,
   touchSession,
 } from './session-repository.ts';
+import { SessionCache } from './session-cache.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 import {
   claimGoogleStep,
@@ -46,21 +47,30 @@ export interface AccountServiceDeps {
   mailer: Mailer;
   messages: Messages;
   sessionTtlMs: number;
+  /**
+   * How long a session read from the database is trusted before it is read again (decision 004):
+   * how late a revocation on another node reaches this one. 0 reads it on every request.
+   */
+  sessionRecheckMs?: number;
   issuer: string;
   now?: () => number;
 }
 
 /** A session is touched at most once a minute, so reads do not turn every request into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Sessions are read again after 2 s: a logout on another node takes effect there within that. */
+const DEFAULT_SESSION_RECHECK_MS = 2_000;
 const EMAIL_PURPOSE_REGISTER = 'register';
 
 export class AccountService {
   private readonly db: Kysely<Database>;
   private readonly now: () => number;
+  private readonly sessions: SessionCache;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.db = deps.db;
     this.now = deps.now ?? Date.now;
+    this.sessions = new SessionCache(deps.sessionRecheckMs ?? DEFAULT_SESSION_RECHECK_MS);
   }
 
   // ---- registration -------------------------------------------------------------------------
@@ -169,13 +179,30 @@ export class AccountService {
 
   async authenticate(token: string): Promise<AuthSession | null> {
     const now = this.now();
-    const session = await findLiveSession(this.db, token, now);
-    if (!session) return null;
-    if (now - session.last_seen_at > TOUCH_INTERVAL_MS) await touchSession(this.db, session.id, now);
-    return { sessionId: session.id, userId: session.user_id };
+    const cached = this.sessions.get(token, now);
+    if (cached) {
+      if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+        cached.lastSeenAt = now;
+        await touchSession(this.db, cached.session.sessionId, now);
+      }
+      return cached.session;
+    }
+    const row = await findLiveSession(this.db, token, now);
+    if (!row) return null;
+    const touch = now - row.last_seen_at > TOUCH_INTERVAL_MS;
+    if (touch) await touchSession(this.db, row.id, now);
+    const session = { sessionId: row.id, userId: row.user_id };
+    this.sessions.remember(token, {
+      session,
+      expiresAt: row.expires_at,
+      lastSeenAt: touch ? now : row.last_seen_at,
+      checkedAt: now,
+    });
+    return session;
   }
 
   async logout(session: AuthSession): Promise<null> {
+    this.sessions.forgetSession(session.sessionId);
     await revokeSession(this.db, session.sessionId, this.now());
     return null;
   }
@@ -223,6 +250,7 @@ export class AccountService {
     if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
     await updateUser(this.db, user.id, { login_pwd_hash: await hashPassword(body.newPwd) });
     // A changed password means the old one may be known to someone else: every other device is out.
+    this.sessions.forgetUserSessions(user.id, session.sessionId);
     await revokeOtherSessions(this.db, user.id, session.sessionId, this.now());
     return null;
   }

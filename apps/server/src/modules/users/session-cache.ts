@@ -1,0 +1,61 @@
+import type { AuthSession } from '../../http/contract-routes.ts';
+
+interface Entry {
+  session: AuthSession;
+  expiresAt: number;
+  lastSeenAt: number;
+  /** When the row was last read from the database. */
+  checkedAt: number;
+}
+
+/**
+ * The live sessions this node read recently, so a signed-in request does not read its session row
+ * every time (decision 004). An entry is trusted for `recheckMs` after it was read, never past the
+ * session's expiry. Logout and password changes on this node forget their sessions at once; one
+ * revoked on another node stops working here within `recheckMs`.
+ *
+ * Entries are keyed by the token itself, which only ever lives in memory: hashing it is the cost the
+ * cache saves.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly recheckMs: number,
+    private readonly capacity = 100_000,
+  ) {}
+
+  /** The session of `token` if it was read within `recheckMs` and has not expired. */
+  get(token: string, now: number): Entry | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (now - entry.checkedAt < this.recheckMs && now < entry.expiresAt) return entry;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  remember(token: string, entry: Entry): void {
+    if (this.recheckMs <= 0) return;
+    // Maps iterate in insertion order, so the first key is the entry read longest ago.
+    if (this.entries.size >= this.capacity && !this.entries.has(token)) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(token, entry);
+  }
+
+  /** Forgets one session (logout). */
+  forgetSession(sessionId: number): void {
+    this.forgetWhere((session) => session.sessionId === sessionId);
+  }
+
+  /** Forgets every session of a user but `keepSessionId` (a password change). */
+  forgetUserSessions(userId: number, keepSessionId: number): void {
+    this.forgetWhere((session) => session.userId === userId && session.sessionId !== keepSessionId);
+  }
+
+  /** Revocations are rare, so a scan of every entry is cheaper than a second index kept per request. */
+  private forgetWhere(matches: (session: AuthSession) => boolean): void {
+    for (const [token, entry] of this.entries) if (matches(entry.session)) this.entries.delete(token);
+  }
+}
