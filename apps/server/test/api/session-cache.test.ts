@@ -24,8 +24,8 @@ describe('SessionCache', () => {
 
   it('trusts an entry for the recheck window and never past the session’s expiry', () => {
     const cache = new SessionCache(2_000);
-    cache.remember('a', entry(1, 10, 1_000));
-    cache.remember('b', entry(2, 10, 1_000, 1_500));
+    cache.remember('a', entry(1, 10, 1_000), cache.epoch);
+    cache.remember('b', entry(2, 10, 1_000, 1_500), cache.epoch);
     expect(cache.get('a', 2_999)?.session).toEqual({ sessionId: 1, userId: 10 });
     expect(cache.get('b', 1_499)).toBeDefined();
     expect(cache.get('b', 1_500)).toBeUndefined();
@@ -36,10 +36,10 @@ describe('SessionCache', () => {
 
   it('forgets one session, or every session of a user but the one kept', () => {
     const cache = new SessionCache(60_000);
-    cache.remember('a', entry(1, 10, 0));
-    cache.remember('b', entry(2, 10, 0));
-    cache.remember('c', entry(3, 10, 0));
-    cache.remember('d', entry(4, 11, 0));
+    cache.remember('a', entry(1, 10, 0), cache.epoch);
+    cache.remember('b', entry(2, 10, 0), cache.epoch);
+    cache.remember('c', entry(3, 10, 0), cache.epoch);
+    cache.remember('d', entry(4, 11, 0), cache.epoch);
     cache.forgetSession(1);
     expect(cache.get('a', 1)).toBeUndefined();
     cache.forgetUserSessions(10, 3);
@@ -50,17 +50,28 @@ describe('SessionCache', () => {
 
   it('holds at most its capacity, dropping the entry read longest ago', () => {
     const cache = new SessionCache(60_000, 2);
-    cache.remember('a', entry(1, 10, 0));
-    cache.remember('b', entry(2, 10, 0));
-    cache.remember('c', entry(3, 10, 0));
+    cache.remember('a', entry(1, 10, 0), cache.epoch);
+    cache.remember('b', entry(2, 10, 0), cache.epoch);
+    cache.remember('c', entry(3, 10, 0), cache.epoch);
     expect(cache.get('a', 1)).toBeUndefined();
     expect(cache.get('b', 1)).toBeDefined();
     expect(cache.get('c', 1)).toBeDefined();
   });
 
+  it('does not keep a read that a revocation on this node overtook', () => {
+    const cache = new SessionCache(60_000);
+    const epoch = cache.epoch;
+    // The row was read as live; the logout commits and forgets before the read is kept.
+    cache.forgetSession(1);
+    cache.remember('a', entry(1, 10, 0), epoch);
+    expect(cache.get('a', 1)).toBeUndefined();
+    cache.remember('a', entry(1, 10, 0), cache.epoch);
+    expect(cache.get('a', 1)).toBeDefined();
+  });
+
   it('keeps nothing with a recheck window of 0', () => {
     const cache = new SessionCache(0);
-    cache.remember('a', entry(1, 10, 0));
+    cache.remember('a', entry(1, 10, 0), cache.epoch);
     expect(cache.get('a', 0)).toBeUndefined();
   });
 });

@@ -187,23 +187,29 @@ export class AccountService {
       }
       return cached.session;
     }
+    const epoch = this.sessions.epoch;
     const row = await findLiveSession(this.db, token, now);
     if (!row) return null;
     const touch = now - row.last_seen_at > TOUCH_INTERVAL_MS;
     if (touch) await touchSession(this.db, row.id, now);
     const session = { sessionId: row.id, userId: row.user_id };
-    this.sessions.remember(token, {
-      session,
-      expiresAt: row.expires_at,
-      lastSeenAt: touch ? now : row.last_seen_at,
-      checkedAt: now,
-    });
+    this.sessions.remember(
+      token,
+      {
+        session,
+        expiresAt: row.expires_at,
+        lastSeenAt: touch ? now : row.last_seen_at,
+        checkedAt: now,
+      },
+      epoch,
+    );
     return session;
   }
 
   async logout(session: AuthSession): Promise<null> {
-    this.sessions.forgetSession(session.sessionId);
     await revokeSession(this.db, session.sessionId, this.now());
+    // After the revocation: a request reading the row meanwhile may not keep what it read.
+    this.sessions.forgetSession(session.sessionId);
     return null;
   }
 
@@ -250,8 +256,8 @@ export class AccountService {
     if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
     await updateUser(this.db, user.id, { login_pwd_hash: await hashPassword(body.newPwd) });
     // A changed password means the old one may be known to someone else: every other device is out.
-    this.sessions.forgetUserSessions(user.id, session.sessionId);
     await revokeOtherSessions(this.db, user.id, session.sessionId, this.now());
+    this.sessions.forgetUserSessions(user.id, session.sessionId);
     return null;
   }
 

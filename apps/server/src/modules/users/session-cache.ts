@@ -19,6 +19,11 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Counts the revocations on this node. A read that a revocation overtook (the row was read as
+   * live, the revocation committed and forgot, then the read came back) must not be kept.
+   */
+  private revocations = 0;
 
   constructor(
     private readonly recheckMs: number,
@@ -34,8 +39,14 @@ export class SessionCache {
     return undefined;
   }
 
-  remember(token: string, entry: Entry): void {
-    if (this.recheckMs <= 0) return;
+  /** Where the revocations stand: taken before reading a session row, handed to `remember`. */
+  get epoch(): number {
+    return this.revocations;
+  }
+
+  /** Keeps a session read as live, unless a revocation on this node happened since `epoch`. */
+  remember(token: string, entry: Entry, epoch: number): void {
+    if (this.recheckMs <= 0 || epoch !== this.revocations) return;
     // Maps iterate in insertion order, so the first key is the entry read longest ago.
     if (this.entries.size >= this.capacity && !this.entries.has(token)) {
       const oldest = this.entries.keys().next();
@@ -56,6 +67,7 @@ export class SessionCache {
 
   /** Revocations are rare, so a scan of every entry is cheaper than a second index kept per request. */
   private forgetWhere(matches: (session: AuthSession) => boolean): void {
+    this.revocations += 1;
     for (const [token, entry] of this.entries) if (matches(entry.session)) this.entries.delete(token);
   }
 }
