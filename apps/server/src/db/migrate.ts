@@ -9,6 +9,7 @@ import * as funding from './migrations/0006-funding.ts';
 import * as timing from './migrations/0007-timing.ts';
 import * as settlementBatches from './migrations/0008-settlement-batches.ts';
 import * as coinNames from './migrations/0009-coin-names.ts';
+import * as openOrders from './migrations/0010-open-orders.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -24,6 +25,7 @@ const MIGRATIONS = {
   '0007-timing': timing,
   '0008-settlement-batches': settlementBatches,
   '0009-coin-names': coinNames,
+  '0010-open-orders': openOrders,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

@@ -514,15 +514,24 @@ export interface TimingOrderTable {
   open_price_minor: bigint;
   created_at: number;
   expires_at: number;
-  status: 'open' | 'settled';
-  settle_tick_id: number | null;
-  settle_tick_time_ms: number | null;
-  settle_price_minor: bigint | null;
-  outcome: 'win' | 'loss' | 'tie' | null;
-  payout_minor: bigint | null;
-  settled_at: number | null;
-  /** The settlement batch that settled the order (null while open). */
-  settle_batch_id: number | null;
+}
+
+/** The open timed orders (decision 023): an order's id is here from its placement to its settlement. */
+export interface TimingOrderOpenTable {
+  id: number;
+}
+
+/** A settled timed order's result, written once, in the transaction of its settlement. */
+export interface TimingOrderResultTable {
+  order_id: number;
+  /** The settlement batch that settled the order. */
+  settle_batch_id: number;
+  settle_tick_id: number;
+  settle_tick_time_ms: number;
+  settle_price_minor: bigint;
+  outcome: 'win' | 'loss' | 'tie';
+  payout_minor: bigint;
+  settled_at: number;
 }
 
 /** One settler round's settlement of one currency: the business row of its journal entry. */
@@ -565,6 +574,8 @@ export interface Database {
   recharge_order: RechargeOrderTable;
   withdraw_order: WithdrawOrderTable;
   timing_order: TimingOrderTable;
+  timing_order_open: TimingOrderOpenTable;
+  timing_order_result: TimingOrderResultTable;
   timing_settlement: TimingSettlementTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;

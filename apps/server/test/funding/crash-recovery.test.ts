@@ -207,10 +207,13 @@ describe('crash recovery', () => {
 
     // Every timed order that has expired settles once, from the recorded ticks, after the restart.
     expect(acks.some((a) => a.kind === 'timing')).toBe(true);
-    const openOrders = async () =>
-      (await t.db.selectFrom('timing_order').select('id').where('status', '=', 'open').execute()).length;
+    const openOrders = async () => (await t.db.selectFrom('timing_order_open').select('id').execute()).length;
     await expect.poll(openOrders, { timeout: 20_000, interval: 250 }).toBe(0);
-    const settled = await t.db.selectFrom('timing_order').select(['id', 'settle_tick_id']).execute();
+    const settled = await t.db
+      .selectFrom('timing_order as o')
+      .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
+      .select(['o.id', 'r.settle_tick_id'])
+      .execute();
     expect(settled.length).toBeGreaterThan(0);
     expect(settled.every((o) => o.settle_tick_id !== null)).toBe(true);
     feed.stop();

@@ -71,6 +71,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0007-timing',
       '0008-settlement-batches',
       '0009-coin-names',
+      '0010-open-orders',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

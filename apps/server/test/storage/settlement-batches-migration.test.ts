@@ -134,12 +134,26 @@ describe(`migration 0008: settlement batches (${EXPECTED_DIALECT})`, () => {
       ['timing_escrow', STAKE],
       ['trade_hold', 0n],
     ]);
+    // And split by 0010-open-orders: the open order among the open ones, the others with results.
     const orders = await ts.storage.db
-      .selectFrom('timing_order')
-      .select(['id', 'settle_batch_id'])
-      .orderBy('id')
+      .selectFrom('timing_order as o')
+      .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
+      .leftJoin('timing_order_open as f', 'f.id', 'o.id')
+      .select(['o.id', 'r.settle_batch_id', 'r.outcome', 'r.payout_minor', 'f.id as open_id'])
+      .orderBy('o.id')
       .execute();
-    expect(orders.map((o) => o.settle_batch_id)).toEqual([null, won, lost]);
+    expect(
+      orders.map((o) => [
+        o.settle_batch_id === null ? null : Number(o.settle_batch_id),
+        o.outcome,
+        o.payout_minor === null ? null : BigInt(o.payout_minor),
+        o.open_id === null ? null : Number(o.open_id),
+      ]),
+    ).toEqual([
+      [null, null, null, open],
+      [won, 'win', PAYOUT, null],
+      [lost, 'loss', 0n, null],
+    ]);
     const payout = await ts.storage.db
       .selectFrom('journal_posting')
       .select(['ref_type', 'ref_id', 'amount_minor'])

@@ -151,9 +151,9 @@ describe('timed trades', () => {
   it('books a round in one entry naming its batch, and the checker notices a tampered settlement', async () => {
     const { up, down } = await placeAndSettle('ADA', '0.5000', '0.5001');
     const rows = await t.db
-      .selectFrom('timing_order')
-      .select(['id', 'settle_batch_id', 'payout_minor'])
-      .where('id', 'in', [up.id, down.id])
+      .selectFrom('timing_order_result')
+      .select(['order_id', 'settle_batch_id', 'payout_minor'])
+      .where('order_id', 'in', [up.id, down.id])
       .execute();
     const batchId = rows[0]?.settle_batch_id ?? 0;
     expect(rows.map((r) => r.settle_batch_id)).toEqual([batchId, batchId]);
@@ -170,25 +170,23 @@ describe('timed trades', () => {
         v.rule === 'reference_gap' ? `${v.gap.refType} ${v.gap.refId}: ${v.gap.detail}` : v.rule,
       );
     // An order's result changed after the fact: its batch and its payout no longer agree with it.
-    await t.db.updateTable('timing_order').set({ payout_minor: 0n }).where('id', '=', up.id).execute();
+    const result = (id: number) => t.db.updateTable('timing_order_result').where('order_id', '=', id);
+    await result(up.id).set({ payout_minor: 0n }).execute();
     expect(await details()).toEqual([
       `timing_settlement ${batchId}: batch figures differ from its orders`,
       `timing ${up.id}: payout not booked once to its owner in its batch`,
     ]);
-    await t.db
-      .updateTable('timing_order')
-      .set({ payout_minor: 180_000_000n })
-      .where('id', '=', up.id)
-      .execute();
-    // An order put back to open keeps its batch: the states disagree, and the escrow lacks its stake.
-    await t.db.updateTable('timing_order').set({ status: 'open' }).where('id', '=', down.id).execute();
+    await result(up.id).set({ payout_minor: 180_000_000n }).execute();
+    // An order put back among the open ones keeps its result: it is both, and the escrow lacks its
+    // stake.
+    await t.db.insertInto('timing_order_open').values({ id: down.id }).execute();
     expect(await details()).toEqual(
       expect.arrayContaining([
-        `timing ${down.id}: settled state and settlement batch disagree`,
+        `timing ${down.id}: order is open and settled at once, or neither`,
         expect.stringMatching(/^timing_escrow \d+: escrow differs from the stakes of the open orders$/),
       ]),
     );
-    await t.db.updateTable('timing_order').set({ status: 'settled' }).where('id', '=', down.id).execute();
+    await t.db.deleteFrom('timing_order_open').where('id', '=', down.id).execute();
     await expectBooksBalanced(t);
   });
 
@@ -325,9 +323,10 @@ describe('timed trades', () => {
     const [a] = await Promise.all([t.timing.settleDue(last + 1), other.start()]);
     const ids = orders.map((o) => o.id);
     const settled = await t.db
-      .selectFrom('timing_order')
-      .select(['id', 'settle_batch_id', 'outcome'])
-      .where('id', 'in', ids)
+      .selectFrom('timing_order as o')
+      .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
+      .select(['o.id', 'r.settle_batch_id', 'r.outcome'])
+      .where('o.id', 'in', ids)
       .execute();
     expect(settled.every((row) => row.settle_batch_id !== null)).toBe(true);
     // Each winning order is paid by exactly one posting naming it; the three lost ones by none.
@@ -359,8 +358,8 @@ describe('timed trades', () => {
   it('an outcome is a pure function of the recorded ticks it cites', async () => {
     const settled = await t.db
       .selectFrom('timing_order')
+      .innerJoin('timing_order_result', 'timing_order_result.order_id', 'timing_order.id')
       .selectAll()
-      .where('status', '=', 'settled')
       .execute();
     expect(settled.length).toBeGreaterThan(5);
     for (const row of settled) {

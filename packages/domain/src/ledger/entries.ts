@@ -68,17 +68,33 @@ export function entryFault(entry: EntryDraft): EntryFault | null {
   if (entry.postings.length < 2) return 'too_few_postings';
   if (entry.postings.some((p) => p.amountMinor === 0n)) return 'zero_amount';
   if (entry.postings.some((p) => p.account.vcId !== entry.vcId)) return 'currency_mismatch';
-  // One account twice is a mistake, unless each posting names a different business row (a batch
-  // paying two orders of one user).
-  const keys = new Set(
-    entry.postings.map(
-      (p) => `${p.account.userId ?? 'p'}:${p.account.kind}:${p.ref ? `${p.ref.refType}:${p.ref.refId}` : ''}`,
-    ),
-  );
-  if (keys.size !== entry.postings.length) return 'repeated_account';
+  if (repeatsAnAccount(entry.postings)) return 'repeated_account';
   let sum = 0n;
   for (const p of entry.postings) sum += p.amountMinor;
   return sum === 0n ? null : 'not_balanced';
+}
+
+/**
+ * One account twice is a mistake, unless each posting names a different business row (a batch
+ * paying two orders of one user). The postings are looked up by user, kind, and named row in nested
+ * maps rather than by a string built per posting: a settlement entry has one posting per paying
+ * order, and its check should cost little beside writing them.
+ */
+function repeatsAnAccount(postings: readonly Posting[]): boolean {
+  const users = new Map<number | null, Map<string, Map<string, Set<number>>>>();
+  for (const { account, ref } of postings) {
+    let kinds = users.get(account.userId);
+    if (!kinds) users.set(account.userId, (kinds = new Map()));
+    let refTypes = kinds.get(account.kind);
+    if (!refTypes) kinds.set(account.kind, (refTypes = new Map()));
+    const refType = ref?.refType ?? '';
+    let refIds = refTypes.get(refType);
+    if (!refIds) refTypes.set(refType, (refIds = new Set()));
+    const refId = ref?.refId ?? 0;
+    if (refIds.has(refId)) return true;
+    refIds.add(refId);
+  }
+  return false;
 }
 
 /** Builds the postings of a plain movement of `amountMinor` from one account to another. */

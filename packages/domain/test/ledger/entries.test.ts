@@ -77,6 +77,27 @@ describe('entryFault', () => {
       ]);
     expect(entryFault(paying(1, 2))).toBeNull();
     expect(entryFault(paying(1, 1))).toBe('repeated_account');
+    // A row is its type and id together; a posting that names none is one more key.
+    const named = (refType: string, secondRef: boolean) =>
+      entry([
+        { account: spot, amountMinor: 5n, ref: { refType: 'timing', refId: 1 } },
+        secondRef
+          ? { account: spot, amountMinor: 5n, ref: { refType, refId: 1 } }
+          : { account: spot, amountMinor: 5n },
+        { account: house, amountMinor: -10n },
+      ]);
+    expect(entryFault(named('transfer', true))).toBeNull();
+    expect(entryFault(named('timing', false))).toBeNull();
+    // The same row named on two different accounts is no repeat.
+    expect(
+      entryFault(
+        entry([
+          { account: spot, amountMinor: 5n, ref: { refType: 'timing', refId: 1 } },
+          { account: userAccount(8, 2, 'spot'), amountMinor: 5n, ref: { refType: 'timing', refId: 1 } },
+          { account: house, amountMinor: -10n },
+        ]),
+      ),
+    ).toBeNull();
     // Each posting sees the ones before it on the same account.
     const applied = applyEntries(new Map(), [paying(1, 2)]);
     expect(applied.ok && applied.entries[0]?.balancesAfter).toEqual([5n, 10n, -10n]);

@@ -135,3 +135,21 @@ export class RowsStatement {
     return text;
   }
 }
+
+/**
+ * A statement made once per dialect, on first use: modules that write rows keep their statements
+ * at module level, where the dialect is not known yet.
+ */
+export function rowsStatementPerDialect(
+  make: (dialect: Dialect) => RowsStatement,
+): (dialect: Dialect) => RowsStatement {
+  const made = new Map<Dialect, RowsStatement>();
+  return (dialect) => {
+    let statement = made.get(dialect);
+    if (!statement) {
+      statement = make(dialect);
+      made.set(dialect, statement);
+    }
+    return statement;
+  };
+}

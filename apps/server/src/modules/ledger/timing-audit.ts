@@ -10,7 +10,7 @@ const LIMIT = 100;
  * one batch entry, so the generic rule "every business row has its entries" does not reach each
  * order; these checks do:
  *
- * 1. an order is settled exactly when it names a settlement batch;
+ * 1. an order is either open or settled (it has a result, naming its batch), never both or neither;
  * 2. a batch's figures (count, stakes, payouts, currency) are those of the orders naming it;
  * 3. a batch's entry takes the stakes out of the escrow, pays the payouts to users' spot accounts
  *    and books the difference with the house, and nothing else;
@@ -29,18 +29,20 @@ export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]>
     for (const row of ids) gaps.push({ kind, refType, refId: Number(row.id), detail });
   };
 
-  const unnamed = await sql<{ id: number }>`
-    SELECT id FROM timing_order
-    WHERE (status = 'settled' AND settle_batch_id IS NULL) OR (status <> 'settled' AND settle_batch_id IS NOT NULL)
+  const states = await sql<{ id: number }>`
+    SELECT o.id FROM timing_order o
+    LEFT JOIN timing_order_open f ON f.id = o.id
+    LEFT JOIN timing_order_result r ON r.order_id = o.id
+    WHERE (f.id IS NULL) = (r.order_id IS NULL)
     LIMIT ${LIMIT}`.execute(trx);
-  add('mismatch', 'timing', unnamed.rows, 'settled state and settlement batch disagree');
+  add('mismatch', 'timing', states.rows, 'order is open and settled at once, or neither');
 
   const figures = await sql<{ id: number }>`
     SELECT b.id FROM timing_settlement b
     LEFT JOIN (
-      SELECT settle_batch_id, COUNT(*) AS n, SUM(stake_minor) AS stakes, SUM(payout_minor) AS payouts,
-        MIN(settle_vc_id) AS low_vc, MAX(settle_vc_id) AS high_vc
-      FROM timing_order WHERE settle_batch_id IS NOT NULL GROUP BY settle_batch_id
+      SELECT r.settle_batch_id, COUNT(*) AS n, SUM(o.stake_minor) AS stakes, SUM(r.payout_minor) AS payouts,
+        MIN(o.settle_vc_id) AS low_vc, MAX(o.settle_vc_id) AS high_vc
+      FROM timing_order_result r JOIN timing_order o ON o.id = r.order_id GROUP BY r.settle_batch_id
     ) o ON o.settle_batch_id = b.id
     WHERE o.n IS NULL OR o.n <> b.order_count OR o.stakes <> b.stake_minor OR o.payouts <> b.payout_minor
       OR o.low_vc <> b.vc_id OR o.high_vc <> b.vc_id
@@ -67,6 +69,7 @@ export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]>
 
   const payouts = await sql<{ id: number }>`
     SELECT o.id FROM timing_order o
+    LEFT JOIN timing_order_result r ON r.order_id = o.id
     LEFT JOIN (
       SELECT p.ref_id, COUNT(*) AS n, SUM(p.amount_minor) AS paid, MIN(e.ref_id) AS batch_id,
         MAX(e.ref_id) AS other_batch_id, MIN(a.user_id) AS user_id, MAX(a.user_id) AS other_user_id,
@@ -77,18 +80,19 @@ export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]>
       WHERE p.ref_type = 'timing' AND p.entry_type = 'timing_settlement'
       GROUP BY p.ref_id
     ) p ON p.ref_id = o.id
-    WHERE (o.status = 'settled' AND o.payout_minor > 0 AND (
-             p.n IS NULL OR p.n <> 1 OR p.paid <> o.payout_minor OR p.batch_id <> o.settle_batch_id
-             OR p.other_batch_id <> o.settle_batch_id OR p.user_id <> o.user_id
+    WHERE (r.payout_minor > 0 AND (
+             p.n IS NULL OR p.n <> 1 OR p.paid <> r.payout_minor OR p.batch_id <> r.settle_batch_id
+             OR p.other_batch_id <> r.settle_batch_id OR p.user_id <> o.user_id
              OR p.other_user_id <> o.user_id OR p.kind <> 'spot' OR p.other_kind <> 'spot'))
-       OR ((o.status <> 'settled' OR o.payout_minor = 0) AND p.n IS NOT NULL)
+       OR ((r.order_id IS NULL OR r.payout_minor = 0) AND p.n IS NOT NULL)
     LIMIT ${LIMIT}`.execute(trx);
   add('mismatch', 'timing', payouts.rows, 'payout not booked once to its owner in its batch');
 
   const escrow = await sql<{ id: number }>`
     SELECT a.vc_id AS id FROM ledger_account a
     LEFT JOIN (
-      SELECT settle_vc_id, SUM(stake_minor) AS stakes FROM timing_order WHERE status = 'open' GROUP BY settle_vc_id
+      SELECT o.settle_vc_id, SUM(o.stake_minor) AS stakes
+      FROM timing_order_open f JOIN timing_order o ON o.id = f.id GROUP BY o.settle_vc_id
     ) o ON o.settle_vc_id = a.vc_id
     WHERE a.kind = 'timing_escrow' AND a.user_id IS NULL AND a.balance_minor <> COALESCE(o.stakes, 0)
     LIMIT ${LIMIT}`.execute(trx);

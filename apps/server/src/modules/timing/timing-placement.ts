@@ -6,8 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { requestHash, type IdempotentRequest } from '../ledger/idempotency.ts';
 import type { Money } from '../ledger/money.ts';
 import type { BatchOutcome } from '../ledger/request-batcher.ts';
-import type { Dialect } from '../../db/database.ts';
-import { allocateIds, RowsStatement, type RowColumn } from '../ledger/sql-batch.ts';
+import { allocateIds, RowsStatement, rowsStatementPerDialect, type RowColumn } from '../ledger/sql-batch.ts';
 import { latestTick, type TimingOrderRow } from './timing-repository.ts';
 import { openOrderOf, type OpenOrder } from './timing-settler.ts';
 import type { CheckedOrder } from './timing-terms.ts';
@@ -107,7 +106,6 @@ export async function placeOrders(
         outcome: null,
         payout_minor: null,
         settled_at: null,
-        settle_batch_id: null,
         symbol: checked.pair.symbol,
         price_scale: checked.pair.priceScale,
         settle_symbol: checked.settle.symbol,
@@ -149,9 +147,10 @@ export async function placeOrders(
       row.open_price_minor,
       row.created_at,
       row.expires_at,
-      row.status,
     ),
   );
+  // And each of them in the open orders, until its settlement takes it out.
+  await openRows(money.dialect).run(trx, accepted, ({ row }, values) => values.push(row.id));
   const done: { request: IdempotentRequest; value: TimingOrder }[] = [];
   for (const { index, row } of accepted) {
     const item = items[index];
@@ -201,24 +200,23 @@ const ORDER_COLUMNS: readonly RowColumn[] = [
   'bigint', // open_price_minor
   'bigint', // created_at
   'bigint', // expires_at
-  'plain', // status
 ];
 
-const orderStatements = new Map<Dialect, RowsStatement>();
-
-/** The multi-row insert of new open orders, one per dialect; the settlement columns start empty. */
-function orderRows(dialect: Dialect): RowsStatement {
-  let statement = orderStatements.get(dialect);
-  if (!statement) {
-    statement = new RowsStatement(
+/** The multi-row insert of new orders, one per dialect (an order is never changed afterwards). */
+const orderRows = rowsStatementPerDialect(
+  (dialect) =>
+    new RowsStatement(
       dialect,
       ORDER_COLUMNS,
       (rows) =>
         `INSERT INTO timing_order (id, user_id, vc_id, settle_vc_id, direction, period_seconds, stake_minor,
-           payout_rate, tie_rule, open_tick_id, open_tick_time_ms, open_price_minor, created_at, expires_at, status)
+           payout_rate, tie_rule, open_tick_id, open_tick_time_ms, open_price_minor, created_at, expires_at)
          VALUES ${rows}`,
-    );
-    orderStatements.set(dialect, statement);
-  }
-  return statement;
-}
+    ),
+);
+
+/** The multi-row insert of new orders' ids into the open orders, one per dialect. */
+const openRows = rowsStatementPerDialect(
+  (dialect) =>
+    new RowsStatement(dialect, ['bigint'], (rows) => `INSERT INTO timing_order_open (id) VALUES ${rows}`),
+);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RecordedTick, TieRule } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { getConfigValue } from '../system/system-repository.ts';
@@ -83,21 +83,38 @@ export async function ticksCovering(
   }));
 }
 
-/** Orders with the names and scales their answers need. */
+/**
+ * Orders with their results (none while open) and the names and scales their answers need. An
+ * order is settled exactly when it has a result (the invariant checker holds that it is then no
+ * longer open), so `status` is read from the result.
+ */
 export function timingOrders(db: Kysely<Database>) {
   return db
     .selectFrom('timing_order as o')
     .innerJoin('vc', 'vc.id', 'o.vc_id')
     .innerJoin('vc as s', 's.id', 'o.settle_vc_id')
+    .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
     .selectAll('o')
-    .select(['vc.symbol', 'vc.price_scale', 's.symbol as settle_symbol', 's.amount_scale']);
+    .select([
+      sql<'open' | 'settled'>`CASE WHEN r.order_id IS NULL THEN 'open' ELSE 'settled' END`.as('status'),
+      'r.settle_tick_id',
+      'r.settle_tick_time_ms',
+      'r.settle_price_minor',
+      'r.outcome',
+      'r.payout_minor',
+      'r.settled_at',
+      'vc.symbol',
+      'vc.price_scale',
+      's.symbol as settle_symbol',
+      's.amount_scale',
+    ]);
 }
 
 export type TimingOrderRow = Awaited<ReturnType<ReturnType<typeof timingOrders>['execute']>>[number];
 
 /**
  * The ids of open orders above `afterId`, in id order, a page at a time (start-up and the sweep),
- * read from the partial index that holds only open orders.
+ * read from the open orders alone.
  */
 export async function openOrderIdsAfter(
   db: Kysely<Database>,
@@ -105,9 +122,8 @@ export async function openOrderIdsAfter(
   limit: number,
 ): Promise<number[]> {
   const rows = await db
-    .selectFrom('timing_order')
+    .selectFrom('timing_order_open')
     .select('id')
-    .where('status', '=', 'open')
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
@@ -118,20 +134,20 @@ export async function openOrderIdsAfter(
 /** Open orders by id, with what the settler keeps of them. */
 export function openOrdersByIds(db: Kysely<Database>, ids: readonly number[]) {
   return db
-    .selectFrom('timing_order')
+    .selectFrom('timing_order as o')
+    .innerJoin('timing_order_open as open', 'open.id', 'o.id')
     .select([
-      'id',
-      'user_id',
-      'vc_id',
-      'settle_vc_id',
-      'direction',
-      'stake_minor',
-      'open_price_minor',
-      'payout_rate',
-      'tie_rule',
-      'expires_at',
+      'o.id',
+      'o.user_id',
+      'o.vc_id',
+      'o.settle_vc_id',
+      'o.direction',
+      'o.stake_minor',
+      'o.open_price_minor',
+      'o.payout_rate',
+      'o.tie_rule',
+      'o.expires_at',
     ])
-    .where('status', '=', 'open')
-    .where('id', 'in', ids)
+    .where('o.id', 'in', ids)
     .execute();
 }

@@ -90,7 +90,7 @@ export class TimingService {
   ): Promise<DataOf<Api['timingOrderList']>> {
     let query = timingOrders(this.db)
       .where('o.user_id', '=', session.userId)
-      .where('o.status', '=', body.scope === 'active' ? 'open' : 'settled');
+      .where('r.order_id', body.scope === 'active' ? 'is' : 'is not', null);
     if (body.cursor !== undefined) query = query.where('o.id', '<', body.cursor);
     const rows = await query
       .orderBy('o.id', 'desc')

@@ -5,6 +5,7 @@ import {
   timingSettlementEntry,
   type EntryDraft,
   type RecordedTick,
+  type SettledStake,
   type TieRule,
   type TimingResult,
   type TimingDirection,
@@ -12,7 +13,7 @@ import {
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Money } from '../ledger/money.ts';
-import { chunked, RowsStatement } from '../ledger/sql-batch.ts';
+import { chunked, RowsStatement, rowsStatementPerDialect } from '../ledger/sql-batch.ts';
 import { ExpiryCalendar } from './expiry-calendar.ts';
 import { openOrderIdsAfter, openOrdersByIds, ticksCovering } from './timing-repository.ts';
 
@@ -93,8 +94,8 @@ const FULL_SWEEP_EVERY = 60;
 /**
  * Settles timed orders when they expire. Open orders sit in a calendar by expiry second, and a timer
  * is set for the first of them, so each round looks only at what is due. All orders due in a round
- * are settled in one transaction: one conditional UPDATE per order takes it from 'open' to
- * 'settled' (a second settler, on this node or another, finds nothing left to update and posts
+ * are settled in one transaction: each order's id leaves the open orders and its result is
+ * written (a second settler, on this node or another, finds the id gone and writes and posts
  * nothing) and one journal entry per currency books them all. The settlement price is the first
  * tick recorded at or after the expiry instant; an order whose expiry second is not recorded yet
  * waits ("in settlement") and settles as soon as the feed records it.
@@ -296,8 +297,20 @@ export class TimingSettler {
     const unrecorded: OpenOrder[] = [];
     for (const order of due) {
       const tick = settlementTick(ticks.get(order.vcId) ?? [], order.expiresAt);
-      if (tick) ready.push({ order, tick, result: timingResult(order, tick.priceMinor) });
-      else unrecorded.push(order);
+      if (!tick) {
+        unrecorded.push(order);
+        continue;
+      }
+      const result = timingResult(order, tick.priceMinor);
+      ready.push({
+        order,
+        tick,
+        result,
+        orderId: order.id,
+        userId: order.userId,
+        stakeMinor: order.stakeMinor,
+        payoutMinor: result.payoutMinor,
+      });
     }
     return { ready, unrecorded };
   }
@@ -341,8 +354,11 @@ export class TimingSettler {
   }
 }
 
-/** An order due now, the tick it settles at, and what that makes of it. */
-interface Settlement {
+/**
+ * An order due now, the tick it settles at, and what that makes of it; also what the batch entry
+ * needs of it (`SettledStake`), so a mass expiry does not build a second object per order.
+ */
+interface Settlement extends SettledStake {
   order: OpenOrder;
   tick: RecordedTick;
   result: TimingResult;
@@ -350,7 +366,7 @@ interface Settlement {
 
 /**
  * Settles the orders in the caller's transaction: per settlement currency one `timing_settlement`
- * row, the orders taken from 'open' to 'settled' naming it, and one journal entry that pays every
+ * row, the orders' results naming it, and one journal entry that pays every
  * winner from the escrow and books the rest with the house (decision 026). Answers the orders it
  * settled: an order another settler took first is left out, and its money is not moved twice.
  */
@@ -387,18 +403,10 @@ async function settleInOneEntryPerCurrency(
         .where('id', '=', batch.id)
         .execute();
     }
-    const entry = timingSettlementEntry(
-      { refType: 'timing_settlement', refId: batch.id },
-      vcId,
-      settled.map(({ order, result }) => ({
-        orderId: order.id,
-        userId: order.userId,
-        stakeMinor: order.stakeMinor,
-        payoutMinor: result.payoutMinor,
-      })),
-    );
+    const entry = timingSettlementEntry({ refType: 'timing_settlement', refId: batch.id }, vcId, settled);
     if (entry) entries.push(entry);
-    for (const { order } of settled) done.push({ id: order.id, userId: order.userId });
+    // An open order is a settled order's id and owner already.
+    for (const { order } of settled) done.push(order);
   }
   await money.ledger.post(trx, entries);
   return done;
@@ -415,11 +423,12 @@ function batchFigures(list: readonly Settlement[]) {
 }
 
 /**
- * Takes orders from 'open' to 'settled' with their settlement and batch, a few hundred per
- * statement, and answers the settlements it made. The `status = 'open'` condition is what makes a
- * settlement happen once: an order another settler has taken is not changed, and its money is not
- * moved twice. The statements answer how many rows they changed; only when that falls short (a race
- * with another settler, which is rare) are the orders this batch took read back.
+ * Takes orders out of the open orders and writes their results, naming their batch, a few thousand
+ * per statement, and answers the settlements it made. Deleting an order's id from the open orders
+ * is what makes a settlement happen once: an order another settler took is gone already, is not
+ * counted, and gets no second result, and its money is not moved twice. The deletes answer how many
+ * ids they removed; only when that falls short (a race with another settler, which is rare) are the
+ * orders with a result already looked up, to leave them out.
  */
 async function markSettled(
   trx: Kysely<Database>,
@@ -428,59 +437,60 @@ async function markSettled(
   batchId: number,
   settledAt: number,
 ): Promise<readonly Settlement[]> {
-  const results = await settledStatement(dialect).run(
-    trx,
-    settlements,
-    ({ order, tick, result }, values) =>
-      values.push(order.id, tick.id, tick.timeMs, tick.priceMinor, result.outcome, result.payoutMinor),
-    [settledAt, batchId],
+  const results = await closeStatement(dialect).run(trx, settlements, ({ order }, values) =>
+    values.push(order.id),
   );
-  let changed = 0;
-  for (const result of results) changed += Number(result.numAffectedRows ?? 0n);
-  if (changed === settlements.length) return settlements;
-  const taken = new Set<number>();
-  for (const chunk of chunked(settlements, 1)) {
-    const rows = await trx
-      .selectFrom('timing_order')
-      .select('id')
-      .where('settle_batch_id', '=', batchId)
-      .where(
-        'id',
-        'in',
-        chunk.map(({ order }) => order.id),
-      )
-      .execute();
-    for (const row of rows) taken.add(row.id);
+  let closed = 0;
+  for (const result of results) closed += Number(result.numAffectedRows ?? 0n);
+  let taken = settlements;
+  if (closed !== settlements.length) {
+    // This batch has written no result yet: the orders that have one were settled by another.
+    const others = new Set<number>();
+    for (const chunk of chunked(settlements, 1)) {
+      const rows = await trx
+        .selectFrom('timing_order_result')
+        .select('order_id')
+        .where(
+          'order_id',
+          'in',
+          chunk.map(({ order }) => order.id),
+        )
+        .execute();
+      for (const row of rows) others.add(Number(row.order_id));
+    }
+    taken = settlements.filter(({ order }) => !others.has(order.id));
   }
-  return settlements.filter(({ order }) => taken.has(order.id));
+  await resultStatement(dialect).run(trx, taken, ({ order, tick, result }, values) =>
+    values.push(
+      order.id,
+      batchId,
+      tick.id,
+      tick.timeMs,
+      tick.priceMinor,
+      result.outcome,
+      result.payoutMinor,
+      settledAt,
+    ),
+  );
+  return taken;
 }
 
-const settledStatements = new Map<Dialect, RowsStatement>();
+/** The delete of `markSettled` from the open orders, one per dialect. */
+const closeStatement = rowsStatementPerDialect(
+  (dialect) =>
+    new RowsStatement(dialect, ['bigint'], (ids) => `DELETE FROM timing_order_open WHERE id IN (${ids})`, {
+      flat: true,
+    }),
+);
 
-/** The UPDATE of `markSettled`, one per dialect, its texts kept per row count. */
-function settledStatement(dialect: Dialect): RowsStatement {
-  let statement = settledStatements.get(dialect);
-  if (!statement) {
-    const postgres = dialect === 'postgres';
-    // The settlement time and the batch come first: they are bound before the rows' values.
-    const set = `status = 'settled', settle_tick_id = v.tick_id, settle_tick_time_ms = v.tick_time,
-      settle_price_minor = v.price, outcome = v.outcome, payout_minor = v.payout,
-      settled_at = ${postgres ? '$1::bigint' : '?'}, settle_batch_id = ${postgres ? '$2::bigint' : '?'}`;
-    statement = new RowsStatement(
+/** The insert of `markSettled`'s results, one per dialect. */
+const resultStatement = rowsStatementPerDialect(
+  (dialect) =>
+    new RowsStatement(
       dialect,
-      ['bigint', 'bigint', 'bigint', 'bigint', 'plain', 'bigint'],
+      ['bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'plain', 'bigint', 'bigint'],
       (rows) =>
-        postgres
-          ? `UPDATE timing_order AS o SET ${set}
-             FROM (VALUES ${rows}) AS v(id, tick_id, tick_time, price, outcome, payout)
-             WHERE o.id = v.id AND o.status = 'open'`
-          : `UPDATE timing_order SET ${set}
-             FROM (SELECT column1 AS id, column2 AS tick_id, column3 AS tick_time, column4 AS price,
-                   column5 AS outcome, column6 AS payout FROM (VALUES ${rows})) AS v
-             WHERE timing_order.id = v.id AND timing_order.status = 'open'`,
-      { leading: 2 },
-    );
-    settledStatements.set(dialect, statement);
-  }
-  return statement;
-}
+        `INSERT INTO timing_order_result (order_id, settle_batch_id, settle_tick_id, settle_tick_time_ms,
+           settle_price_minor, outcome, payout_minor, settled_at) VALUES ${rows}`,
+    ),
+);

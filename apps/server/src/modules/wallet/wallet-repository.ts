@@ -114,15 +114,16 @@ export async function pendingWithdrawals(db: Kysely<Database>, userId: number): 
 /**
  * Stakes of the user's open timed orders, per currency: money that left their spot account for the
  * timing escrow and is theirs again only if the order pays (decision 026). Open orders are all at
- * or after the oldest open order, which a partial index of open orders finds at once, so this reads
- * only the user's recent orders however long their history.
+ * or after the oldest open order, the first id of the open orders, so this reads only the user's
+ * recent orders however long their history.
  */
 export async function openTimingStakes(db: Kysely<Database>, userId: number): Promise<Map<number, bigint>> {
   const rows = await sql<{ vc_id: number; total: bigint | string | null }>`
     SELECT o.settle_vc_id AS vc_id, SUM(o.stake_minor) AS total
     FROM timing_order o
-    WHERE o.user_id = ${userId} AND o.status = 'open'
-      AND o.id >= (SELECT MIN(f.id) FROM timing_order f WHERE f.status = 'open')
+    JOIN timing_order_open f ON f.id = o.id
+    WHERE o.user_id = ${userId}
+      AND o.id >= (SELECT MIN(id) FROM timing_order_open)
     GROUP BY o.settle_vc_id`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.vc_id), BigInt(r.total ?? 0)]));
 }
