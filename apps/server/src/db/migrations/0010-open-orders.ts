@@ -43,14 +43,15 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await sql`INSERT INTO timing_order (${sql.raw(PLACED)})
       SELECT ${sql.raw(PLACED)} FROM timing_order_before_0010`.execute(db);
   }
-  const orderId = (name: string) =>
-    dialect === 'sqlite'
-      ? (table: ReturnType<typeof db.schema.createTable>) =>
-          table.addColumn(name, 'integer', (c) => c.primaryKey().references('timing_order.id'))
-      : (table: ReturnType<typeof db.schema.createTable>) =>
-          table.addColumn(name, 'bigint', (c) => c.primaryKey().references('timing_order.id'));
-  await orderId('id')(db.schema.createTable('timing_order_open')).execute();
-  await orderId('order_id')(db.schema.createTable('timing_order_result'))
+  // On SQLite an INTEGER primary key is the rowid itself: the tables are their keys, no extra index.
+  const idType = dialect === 'sqlite' ? 'integer' : 'bigint';
+  await db.schema
+    .createTable('timing_order_open')
+    .addColumn('id', idType, (c) => c.primaryKey().references('timing_order.id'))
+    .execute();
+  await db.schema
+    .createTable('timing_order_result')
+    .addColumn('order_id', idType, (c) => c.primaryKey().references('timing_order.id'))
     .addColumn('settle_batch_id', 'bigint', (c) => c.notNull().references('timing_settlement.id'))
     .addColumn('settle_tick_id', 'bigint', (c) => c.notNull())
     .addColumn('settle_tick_time_ms', 'bigint', (c) => c.notNull())
