@@ -179,31 +179,24 @@ export class AccountService {
 
   async authenticate(token: string): Promise<AuthSession | null> {
     const now = this.now();
-    const cached = this.sessions.get(token, now);
-    if (cached) {
-      if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
-        cached.lastSeenAt = now;
-        await touchSession(this.db, cached.session.sessionId, now);
-      }
-      return cached.session;
-    }
-    const epoch = this.sessions.epoch;
-    const row = await findLiveSession(this.db, token, now);
-    if (!row) return null;
-    const touch = now - row.last_seen_at > TOUCH_INTERVAL_MS;
-    if (touch) await touchSession(this.db, row.id, now);
-    const session = { sessionId: row.id, userId: row.user_id };
-    this.sessions.remember(
-      token,
-      {
-        session,
+    let entry = this.sessions.get(token, now);
+    if (!entry) {
+      const epoch = this.sessions.epoch;
+      const row = await findLiveSession(this.db, token, now);
+      if (!row) return null;
+      entry = {
+        session: { sessionId: row.id, userId: row.user_id },
         expiresAt: row.expires_at,
-        lastSeenAt: touch ? now : row.last_seen_at,
+        lastSeenAt: row.last_seen_at,
         checkedAt: now,
-      },
-      epoch,
-    );
-    return session;
+      };
+      this.sessions.remember(token, entry, epoch);
+    }
+    if (now - entry.lastSeenAt > TOUCH_INTERVAL_MS) {
+      entry.lastSeenAt = now;
+      await touchSession(this.db, entry.session.sessionId, now);
+    }
+    return entry.session;
   }
 
   async logout(session: AuthSession): Promise<null> {

@@ -1,6 +1,7 @@
 import type { AuthSession } from '../../http/contract-routes.ts';
 
-interface Entry {
+/** A live session as this node last read it. */
+export interface CachedSession {
   session: AuthSession;
   expiresAt: number;
   lastSeenAt: number;
@@ -18,7 +19,7 @@ interface Entry {
  * cache saves.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedSession>();
   /**
    * Counts the revocations on this node. A read that a revocation overtook (the row was read as
    * live, the revocation committed and forgot, then the read came back) must not be kept.
@@ -31,7 +32,7 @@ export class SessionCache {
   ) {}
 
   /** The session of `token` if it was read within `recheckMs` and has not expired. */
-  get(token: string, now: number): Entry | undefined {
+  get(token: string, now: number): CachedSession | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (now - entry.checkedAt < this.recheckMs && now < entry.expiresAt) return entry;
@@ -45,7 +46,7 @@ export class SessionCache {
   }
 
   /** Keeps a session read as live, unless a revocation on this node happened since `epoch`. */
-  remember(token: string, entry: Entry, epoch: number): void {
+  remember(token: string, entry: CachedSession, epoch: number): void {
     if (this.recheckMs <= 0 || epoch !== this.revocations) return;
     // Maps iterate in insertion order, so the first key is the entry read longest ago.
     if (this.entries.size >= this.capacity && !this.entries.has(token)) {
