@@ -36,6 +36,9 @@ export interface StorageOptions {
  * SQLite runs in WAL mode with `synchronous=FULL`, so a committed transaction survives a power cut,
  * not only a process crash; foreign keys are on because SQLite leaves them off by default; the log
  * is checkpointed by a background thread (wal-checkpointer.ts) rather than inside commits.
+ * Temporary storage stays in memory: every unit of a group commit runs under a savepoint, whose
+ * journal of the pages it changes would otherwise spill past 64 KiB into a temporary file created
+ * and deleted for nearly every batch of orders (decision 027).
  */
 export function openStorage(options: StorageOptions): Storage {
   const plugins = [new IntegerResultsPlugin()];
@@ -54,6 +57,7 @@ export function openStorage(options: StorageOptions): Storage {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma(`wal_autocheckpoint = ${COMMIT_CHECKPOINT_PAGES}`);
   sqlite.defaultSafeIntegers(true);
   const checkpointer = startWalCheckpointer(options.sqlitePath, {
