@@ -1,17 +1,28 @@
-import { benchLedger } from './ledger-throughput.ts';
-import { benchMarketEndpoints } from './market-endpoints.ts';
-import { benchSystemEndpoints } from './system-endpoints.ts';
-import { benchTimingSettlement } from './timing-settlement.ts';
-import { benchWebFirstLoad } from './web-first-load.ts';
-import { benchWebLighthouse } from './web-lighthouse.ts';
-import { benchWsFanout } from './ws-fanout.ts';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// Benchmarks print figures and ratios; they are not tests and never fail a build.
-await benchSystemEndpoints();
-await benchMarketEndpoints();
-await benchWsFanout();
-await benchLedger();
-await benchTimingSettlement();
-// The web checks print their figures against the targets; each catches its own errors.
-await benchWebFirstLoad();
-await benchWebLighthouse();
+/**
+ * Runs every benchmark in turn, each in a process of its own with this process's Node flags, so
+ * that none measures with the heap, timers or threads another left behind (the system endpoints'
+ * server ran in this process before, and the load generators of the market benchmark after it).
+ *
+ * Benchmarks print figures and ratios; they are not tests and never fail a build, so one that ends
+ * badly is reported and the others still run.
+ */
+const BENCHMARKS = [
+  'system-endpoints.ts',
+  'market-endpoints.ts',
+  'ws-fanout.ts',
+  'ledger-throughput.ts',
+  'timing-settlement.ts',
+  // The web checks print their figures against the targets; each catches its own errors.
+  'web-first-load.ts',
+  'web-lighthouse.ts',
+];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+for (const file of BENCHMARKS) {
+  const run = spawnSync(process.execPath, [...process.execArgv, path.join(here, file)], { stdio: 'inherit' });
+  if (run.status !== 0) console.error(`\n${file} ended with ${run.signal ?? `exit code ${run.status}`}`);
+}
