@@ -8,6 +8,7 @@ import { seed } from '../../apps/server/src/db/seed.ts';
 import { checkLedger } from '../../apps/server/src/modules/ledger/invariant-checker.ts';
 import { createMoney } from '../../apps/server/src/modules/ledger/money.ts';
 import { postAdjustment } from '../../apps/server/src/modules/wallet/adjustments.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * Durable ledger throughput (issue "Money"): journal postings per second with commits batched
@@ -139,6 +140,6 @@ export async function benchLedger(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (isEntryPoint(import.meta.url)) {
   await benchLedger();
 }

@@ -20,6 +20,7 @@ import { FeedEngine } from '../../apps/server/src/modules/market/feed-engine.ts'
 import { MarketRuntime } from '../../apps/server/src/modules/market/market-runtime.ts';
 import { SimulatorSource } from '../../apps/server/src/modules/market/simulator-source.ts';
 import { load, type LoadResult } from './http-load.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * The two hot market reads under load: the ticker list and 500 one-minute candles of BTC, beside an
@@ -322,6 +323,6 @@ export async function benchMarketEndpoints(): Promise<void> {
 
 if (ROLE === 'server') {
   await serve();
-} else if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+} else if (isEntryPoint(import.meta.url)) {
   await benchMarketEndpoints();
 }

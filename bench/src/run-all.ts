@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Runs every benchmark in turn, each in a process of its own with this process's Node flags, so
- * that none measures with the heap, timers or threads another left behind (the system endpoints'
- * server ran in this process before, and the load generators of the market benchmark after it).
+ * that none measures with the heap, timers or threads another left behind: the system endpoints'
+ * benchmark runs its server in its own process, and a load generator after it would share that
+ * heap.
  *
  * Benchmarks print figures and ratios; they are not tests and never fail a build, so one that ends
  * badly is reported and the others still run.

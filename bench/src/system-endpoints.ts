@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -9,6 +8,7 @@ import { openStorage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { seed } from '../../apps/server/src/db/seed.ts';
 import { load, type LoadResult } from './http-load.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * Configuration and notice endpoints under load, beside an empty Fastify route measured in the same
@@ -63,5 +63,4 @@ export async function benchSystemEndpoints(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  await benchSystemEndpoints();
+if (isEntryPoint(import.meta.url)) await benchSystemEndpoints();

@@ -8,6 +8,7 @@ import { seed } from '../../apps/server/src/db/seed.ts';
 import { checkLedger } from '../../apps/server/src/modules/ledger/invariant-checker.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import { TimingSettler, type OpenOrder } from '../../apps/server/src/modules/timing/timing-settler.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * Durable settlement of timed orders (issue "Timed trading") on SQLite (WAL, synchronous=FULL):
@@ -284,6 +285,6 @@ export async function benchTimingSettlement(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (isEntryPoint(import.meta.url)) {
   await benchTimingSettlement();
 }

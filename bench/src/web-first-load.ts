@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { FALLBACK_LOCALE } from '@vela/i18n';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureBuilt, startBuiltServer, webDist } from './web-server.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * The JavaScript /home loads before the home screen paints, gzipped, against the 170 KiB budget of
@@ -175,4 +176,4 @@ export async function benchWebFirstLoad(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWebFirstLoad();
+if (isEntryPoint(import.meta.url)) await benchWebFirstLoad();

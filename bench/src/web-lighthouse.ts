@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './web-server.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * Lighthouse (mobile form factor, its default simulated throttling) against /home of the built
@@ -113,4 +114,4 @@ export async function benchWebLighthouse(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWebLighthouse();
+if (isEntryPoint(import.meta.url)) await benchWebLighthouse();

@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -11,6 +10,7 @@ import { WebSocket } from 'ws';
 import { KLINE_INTERVALS, type Candle, type Ticker } from '@vela/contract';
 import { registerLive, type LiveHubStats } from '../../apps/server/src/modules/market/live-hub.ts';
 import { MarketEvents, type MarketUpdate } from '../../apps/server/src/modules/market/market-events.ts';
+import { isEntryPoint } from './entry-point.ts';
 
 /**
  * WebSocket fan-out of the live hub: thousands of loopback clients subscribed to tickers, one update
@@ -833,4 +833,4 @@ export async function benchWsFanout(options: WsFanoutOptions = {}): Promise<void
 
 if (ROLE === 'server') await serverRole();
 else if (ROLE === 'clients') await clientsRole();
-else if (process.argv[1] && path.resolve(process.argv[1]) === SELF) await benchWsFanout();
+else if (isEntryPoint(import.meta.url)) await benchWsFanout();
