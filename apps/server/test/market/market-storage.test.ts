@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VC_TYPES, type CacheType } from '@vela/contract';
 import { listCacheVersions } from '../../src/modules/system/cache-versions.ts';
@@ -35,6 +37,12 @@ describe(`market storage (${EXPECTED_DIALECT})`, () => {
     Object.fromEntries(
       (await listCacheVersions(ts.storage.db)).map((v) => [v.cacheType, v.finishUpdateTime]),
     ) as Record<CacheType, number>;
+
+  it("points every seeded coin's icon at a file the web app serves", async () => {
+    const publicDir = path.resolve(import.meta.dirname, '../../../web/public');
+    for (const coin of await listCoins(ts.storage.db))
+      expect(fs.existsSync(path.join(publicDir, coin.icon)), `${coin.symbol}: ${coin.icon}`).toBe(true);
+  });
 
   it('seeds USDT as the settlement coin and at least 15 tradable coins of every type', async () => {
     const coins = await listCoins(ts.storage.db);
