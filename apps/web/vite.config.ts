@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LATER_FILES_ID } from './src/lib/later-files.ts';
 
 /** The app's entry module, and the first screen's page: the root redirects to /home. */
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const FIRST_SCREEN = fileURLToPath(new URL('./src/features/home/home-page.tsx', import.meta.url));
 /** The brand's default language (FALLBACK_LOCALE), whose catalogue a first visit loads. */
 const DEFAULT_CATALOGUE = /[\\/]catalogues[\\/]kr\.ts$/;
+/** The toasts and dialogs, which the app evaluates on first use (decision 029). */
+const FEEDBACK_UI = fileURLToPath(new URL('./src/lib/feedback-ui.tsx', import.meta.url));
 
 /**
  * Preloads the first screen from index.html (decision 013). The entry loads each page as a lazy
@@ -15,6 +18,11 @@ const DEFAULT_CATALOGUE = /[\\/]catalogues[\\/]kr\.ts$/;
  * its chunk, the chunks it imports and their stylesheets are named in the HTML and fetched alongside
  * the entry. The default catalogue is preloaded for the same reason; a visitor who chose another
  * language fetches that one as before.
+ *
+ * The toasts and dialogs are named too, to be downloaded once the page has settled but not run
+ * (decision 029): running them costs the main thread a long task, so the app does that on the first
+ * touch or key, and having them downloaded means the first toast needs no round trip then, and still
+ * appears when the network has gone.
  */
 function preloadFirstScreen(): Plugin {
   let base = '/';
@@ -30,39 +38,58 @@ function preloadFirstScreen(): Plugin {
         if (!ctx.bundle) return html;
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (chunk: Rollup.OutputChunk) => {
-          if (scripts.has(chunk.fileName)) return;
-          scripts.add(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const file of chunk.imports) {
-            const imported = byFile.get(file);
-            if (imported) visit(imported);
+        /** The files of the chunks of the modules `tests` pick, with every chunk they import. */
+        const closure = (...tests: ((id: string) => boolean)[]) => {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (chunk: Rollup.OutputChunk) => {
+            if (scripts.has(chunk.fileName)) return;
+            scripts.add(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+            for (const file of chunk.imports) {
+              const imported = byFile.get(file);
+              if (imported) visit(imported);
+            }
+          };
+          for (const test of tests) {
+            const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
+            if (!chunk)
+              throw new Error(`preloadFirstScreen: a module it names has no chunk (${String(test)})`);
+            visit(chunk);
           }
+          return { scripts, styles };
         };
-        for (const test of [
-          (id: string) => id === FIRST_SCREEN,
-          (id: string) => DEFAULT_CATALOGUE.test(id),
-        ]) {
-          const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
-          if (!chunk)
-            throw new Error('preloadFirstScreen: the home page or the default catalogue has no chunk');
-          visit(chunk);
-        }
+        const link = (attrs: Record<string, string | boolean>) => ({
+          tag: 'link',
+          attrs,
+          injectTo: 'head' as const,
+        });
+        const first = closure(
+          (id) => id === FIRST_SCREEN,
+          (id) => DEFAULT_CATALOGUE.test(id),
+        );
+        const later = closure((id) => id === FEEDBACK_UI);
         // What the entry already loads is in the HTML; the rest is added after it.
         const missing = (file: string) => !html.includes(`${base}${file}"`);
+        const notFirst = (file: string) =>
+          missing(file) && !first.scripts.has(file) && !first.styles.has(file);
         return [
-          ...[...scripts].filter(missing).map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          ...[...first.scripts]
+            .filter(missing)
+            .map((file) => link({ rel: 'modulepreload', crossorigin: true, href: `${base}${file}` })),
+          ...[...first.styles]
+            .filter(missing)
+            .map((file) => link({ rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` })),
+          // Inert until the app activates them (lib/later-files.ts): prefetched as soon as the page
+          // is parsed, they took the phone's bandwidth from the first screen's own requests.
+          {
+            tag: 'template',
+            attrs: { id: LATER_FILES_ID },
+            children: [...later.scripts, ...later.styles]
+              .filter(notFirst)
+              .map((file) => link({ rel: 'prefetch', crossorigin: true, href: `${base}${file}` })),
             injectTo: 'head' as const,
-          })),
-          ...[...styles].filter(missing).map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head' as const,
-          })),
+          },
         ];
       },
     },

@@ -58,6 +58,26 @@ test('register, bind Google authenticator, log out, log in with a code; a used c
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('an action tapped offline fails at once with a toast, whose code came before the network went', async ({
+  page,
+  context,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/login');
+  // The toasts' code was downloaded when the page went idle, and has not run yet.
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  await fill(page, 'username', DEMO.user);
+  await fill(page, 'password', DEMO.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.locator('.adm-toast-main')).toContainText('Network error');
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  // Nothing goes out by itself once the connection is back.
+  await context.setOffline(false);
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('the theme toggle survives a reload', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/home');

@@ -7,9 +7,9 @@ import { deferredModule } from './deferred-module.ts';
  *
  * The toasts and dialogs are drawn by `feedback-ui.tsx`, which brings antd-mobile's Toast and Dialog
  * and react-spring with it. No screen shows one before something has happened, so that module stays
- * out of the first screen's JavaScript (decision 013): the app loads it once the first screen is up
- * (`preloadFeedback`), and a call made before it has arrived waits for it, in order, so every toast
- * and dialog asked for still appears.
+ * out of the first screen's JavaScript (decision 013): the page downloads it when idle and runs it on
+ * the first touch or key (`preloadFeedback`, decision 029), and a call made before it is in waits for
+ * it, in order, so every toast and dialog asked for still appears.
  */
 export const TOAST_MS = 3000;
 export const LOADING_HIDE_DELAY_MS = 2000;
@@ -20,15 +20,32 @@ export type ToastKind = 'success' | 'error' | 'info';
 const ui = deferredModule(() => import('./feedback-ui.tsx'));
 
 /**
- * Loads the toasts and dialogs ahead of their first use, so that the first one appears without a
- * round trip, and also when the network has gone away since the page loaded (often the very moment
- * an error toast is shown).
+ * Loads and runs the toasts and dialogs ahead of their first use, so that the first one appears at
+ * once. Its files were downloaded once the page settled (`lib/later-files.ts`), so this needs no
+ * round trip, also when the network has gone away since (often the very moment an error toast is
+ * shown).
  */
 export function preloadFeedback(): Promise<void> {
   return ui.load().then(
     () => undefined,
     (error: unknown) => report(error),
   );
+}
+
+/**
+ * Runs the toasts and dialogs on the first touch or key in `target`, and answers the clean-up. Toasts
+ * answer actions, and an action starts with a touch or a key, so the module is in by the time the
+ * first toast is asked for; run during the page load instead, it was a long task of its own there.
+ */
+export function loadFeedbackOnFirstInput(target: Pick<Window, 'addEventListener' | 'removeEventListener'>) {
+  const options = { capture: true, passive: true, once: true };
+  const load = () => void preloadFeedback();
+  target.addEventListener('pointerdown', load, options);
+  target.addEventListener('keydown', load, options);
+  return () => {
+    target.removeEventListener('pointerdown', load, options);
+    target.removeEventListener('keydown', load, options);
+  };
 }
 
 /** A failed load is reported; the next toast or dialog tries to load the module again. */

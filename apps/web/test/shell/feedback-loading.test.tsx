@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as FeedbackModule from '../../src/lib/feedback.tsx';
 import { setupWebTests } from '../setup.tsx';
-import { setupActEnvironment, until } from './helpers.tsx';
+import { flush, setupActEnvironment, until } from './helpers.tsx';
 
 /**
  * The toasts and dialogs load on first use, not with the first screen (decision 013). Each test here
@@ -79,5 +79,40 @@ describe('toasts and dialogs asked for before their code has arrived', () => {
     act(() => feedback.toastInfo('Back online'));
     await until(() => expect(toastMain()?.textContent).toBe('Back online'));
     expect(toastMain()?.classList.contains('adm-toast-main-text')).toBe(true);
+  });
+
+  it('runs their code on the first touch, not before, and once', async () => {
+    const feedback = await freshFeedback();
+    const ran = vi.fn();
+    vi.doMock('../../src/lib/feedback-ui.tsx', async (importOriginal) => {
+      ran();
+      return importOriginal();
+    });
+    const target = new EventTarget() as unknown as Window;
+    const stop = feedback.loadFeedbackOnFirstInput(target);
+    await flush();
+    expect(ran).not.toHaveBeenCalled();
+
+    target.dispatchEvent(new Event('pointerdown'));
+    target.dispatchEvent(new Event('keydown'));
+    await until(() => expect(ran).toHaveBeenCalledTimes(1));
+    act(() => feedback.toastInfo('After the touch'));
+    await until(() => expect(toastMain()?.textContent).toBe('After the touch'));
+    expect(ran).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('leaves the page alone once its screen has gone', async () => {
+    const feedback = await freshFeedback();
+    const ran = vi.fn();
+    vi.doMock('../../src/lib/feedback-ui.tsx', async (importOriginal) => {
+      ran();
+      return importOriginal();
+    });
+    const target = new EventTarget() as unknown as Window;
+    feedback.loadFeedbackOnFirstInput(target)();
+    target.dispatchEvent(new Event('keydown'));
+    await flush();
+    expect(ran).not.toHaveBeenCalled();
   });
 });

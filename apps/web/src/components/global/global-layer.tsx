@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { preloadFeedback } from '../../lib/feedback.tsx';
+import { loadFeedbackOnFirstInput } from '../../lib/feedback.tsx';
+import { fetchLaterFiles, whenPageSettled } from '../../lib/later-files.ts';
 import { CustomerServicePopup } from './customer-service.tsx';
 import { LanguagePopup } from './language-popup.tsx';
 import { LinePopup } from './line-popup.tsx';
@@ -11,11 +12,10 @@ import { LoadingMask } from './loading-mask.tsx';
  * opens as soon as the module is in.
  */
 export default function GlobalOverlays() {
-  // The toasts and dialogs are not on the first screen either (decision 013): their code is fetched
-  // now, with these, so that the first one appears at once and even if the network has gone since.
-  useEffect(() => {
-    void preloadFeedback();
-  }, []);
+  // The toasts and dialogs are not on the first screen either (decision 013): their code is
+  // downloaded once the page has settled, and runs on the first touch or key (decision 029).
+  useEffect(() => whenPageSettled(() => fetchLaterFiles()), []);
+  useEffect(() => loadFeedbackOnFirstInput(window), []);
   return (
     <>
       <LoadingMask />

@@ -1,0 +1,36 @@
+/**
+ * Files the app will want soon but not for its first screen (decision 029). The build names them in
+ * index.html as prefetch links inside a `<template>`, where they are inert; `fetchLaterFiles` makes
+ * them live once the page has loaded and the browser is idle, so they are downloaded (not run) without
+ * competing with the first screen's own requests.
+ */
+export const LATER_FILES_ID = 'later-files';
+
+/** Activates the later files' links, once; later calls and pages without them do nothing. */
+export function fetchLaterFiles(doc: Document = document): void {
+  const template = doc.getElementById(LATER_FILES_ID);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  template.remove();
+  doc.head.append(template.content.cloneNode(true));
+}
+
+/** Runs `task` once the page has loaded and the browser is idle; answers the cancellation. */
+export function whenPageSettled(task: () => void, win: Window = window): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if (typeof win.requestIdleCallback === 'function') {
+      const handle = win.requestIdleCallback(task, { timeout: 2000 });
+      cancel = () => win.cancelIdleCallback(handle);
+    } else {
+      const handle = win.setTimeout(task, 200);
+      cancel = () => win.clearTimeout(handle);
+    }
+  };
+  if (win.document.readyState === 'complete') {
+    idle();
+  } else {
+    win.addEventListener('load', idle, { once: true });
+    cancel = () => win.removeEventListener('load', idle);
+  }
+  return () => cancel();
+}
