@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { setForceLogoutListener } from '../lib/api-client.ts';
 import { toastInfo } from '../lib/feedback.tsx';
 import { translate } from '../lib/i18n.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { useSession } from '../stores/session-store.ts';
@@ -28,14 +29,7 @@ const GlobalOverlays = lazy(() => import('../components/global/global-layer.tsx'
 /** Resolves once the browser is idle after the first paint (or after `timeoutMs` at the latest). */
 function useAfterFirstPaint(timeoutMs = 2000): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setReady(true), 200);
-    return () => clearTimeout(timer);
-  }, [timeoutMs]);
+  useEffect(() => whenIdle(() => setReady(true), timeoutMs), [timeoutMs]);
   return ready;
 }
 

@@ -1,3 +1,5 @@
+import { whenIdle } from './idle.ts';
+
 /**
  * Files the app will want soon but not for its first screen (decision 029). The build names them in
  * index.html as prefetch links inside a `<template>`, where they are inert; `fetchLaterFiles` makes
@@ -16,21 +18,11 @@ export function fetchLaterFiles(doc: Document = document): void {
 
 /** Runs `task` once the page has loaded and the browser is idle; answers the cancellation. */
 export function whenPageSettled(task: () => void, win: Window = window): () => void {
-  let cancel = () => {};
+  if (win.document.readyState === 'complete') return whenIdle(task, undefined, win);
+  let cancel = () => win.removeEventListener('load', idle);
   const idle = () => {
-    if (typeof win.requestIdleCallback === 'function') {
-      const handle = win.requestIdleCallback(task, { timeout: 2000 });
-      cancel = () => win.cancelIdleCallback(handle);
-    } else {
-      const handle = win.setTimeout(task, 200);
-      cancel = () => win.clearTimeout(handle);
-    }
+    cancel = whenIdle(task, undefined, win);
   };
-  if (win.document.readyState === 'complete') {
-    idle();
-  } else {
-    win.addEventListener('load', idle, { once: true });
-    cancel = () => win.removeEventListener('load', idle);
-  }
+  win.addEventListener('load', idle, { once: true });
   return () => cancel();
 }
