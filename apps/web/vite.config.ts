@@ -10,6 +10,8 @@ const FIRST_SCREEN = fileURLToPath(new URL('./src/features/home/home-page.tsx', 
 const DEFAULT_CATALOGUE = /[\\/]catalogues[\\/]kr\.ts$/;
 /** The toasts and dialogs, which the app evaluates on first use (decision 029). */
 const FEEDBACK_UI = fileURLToPath(new URL('./src/lib/feedback-ui.tsx', import.meta.url));
+/** The global overlays, which the app imports once it is idle after the first paint, before the toasts. */
+const GLOBAL_OVERLAYS = fileURLToPath(new URL('./src/components/global/global-layer.tsx', import.meta.url));
 
 /**
  * Preloads the first screen from index.html (decision 013). The entry loads each page as a lazy
@@ -69,10 +71,13 @@ function preloadFirstScreen(): Plugin {
           (id) => DEFAULT_CATALOGUE.test(id),
         );
         const later = closure((id) => id === FEEDBACK_UI);
+        // The overlays' own import brings the chunks they share with the toasts.
+        const overlays = closure((id) => id === GLOBAL_OVERLAYS);
         // What the entry already loads is in the HTML; the rest is added after it.
         const missing = (file: string) => !html.includes(`${base}${file}"`);
-        const notFirst = (file: string) =>
-          missing(file) && !first.scripts.has(file) && !first.styles.has(file);
+        const notYet = (file: string) =>
+          missing(file) &&
+          ![first, overlays].some(({ scripts, styles }) => scripts.has(file) || styles.has(file));
         return [
           ...[...first.scripts]
             .filter(missing)
@@ -86,7 +91,7 @@ function preloadFirstScreen(): Plugin {
             tag: 'template',
             attrs: { id: LATER_FILES_ID },
             children: [...later.scripts, ...later.styles]
-              .filter(notFirst)
+              .filter(notYet)
               .map((file) => link({ rel: 'prefetch', crossorigin: true, href: `${base}${file}` })),
             injectTo: 'head' as const,
           },

@@ -3,7 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { FALLBACK_LOCALE } from '@vela/i18n';
-import { CHROMIUM, CHROMIUM_FLAGS, ensureBuilt, startBuiltServer, webDist } from './web-server.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  PHONE_CONTEXT,
+  ensureBuilt,
+  startBuiltServer,
+  webDist,
+} from './web-server.ts';
 import { isEntryPoint } from './entry-point.ts';
 
 /**
@@ -90,13 +97,7 @@ export async function browserFirstLoad(): Promise<{
   const server = await startBuiltServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const context = await browser.newContext({ ...PHONE_CONTEXT, locale: 'en-US' });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     // The home screen is painted when its content is in the DOM and a frame has been drawn. The page

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './web-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, PHONE_CONTEXT, startBuiltServer } from './web-server.ts';
 import { isEntryPoint } from './entry-point.ts';
 
 /**
@@ -59,12 +59,7 @@ export function mainThreadFigures(events: readonly TraceEvent[]): MainThreadLoad
 async function loadOnce(origin: string): Promise<MainThreadLoad> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });

@@ -22,6 +22,17 @@ async function freshFeedback(): Promise<Feedback> {
   return import('../../src/lib/feedback.tsx');
 }
 
+/** A fresh `feedback.tsx` and a count of the times its toasts' module has been run. */
+async function freshFeedbackCountingRuns(): Promise<{ feedback: Feedback; ran: ReturnType<typeof vi.fn> }> {
+  const feedback = await freshFeedback();
+  const ran = vi.fn();
+  vi.doMock('../../src/lib/feedback-ui.tsx', async (importOriginal) => {
+    ran();
+    return importOriginal();
+  });
+  return { feedback, ran };
+}
+
 const toastMain = () => document.querySelector('.adm-toast-main');
 
 afterEach(async () => {
@@ -82,12 +93,7 @@ describe('toasts and dialogs asked for before their code has arrived', () => {
   });
 
   it('runs their code on the first touch, not before, and once', async () => {
-    const feedback = await freshFeedback();
-    const ran = vi.fn();
-    vi.doMock('../../src/lib/feedback-ui.tsx', async (importOriginal) => {
-      ran();
-      return importOriginal();
-    });
+    const { feedback, ran } = await freshFeedbackCountingRuns();
     const target = new EventTarget() as unknown as Window;
     const stop = feedback.loadFeedbackOnFirstInput(target);
     await flush();
@@ -103,12 +109,7 @@ describe('toasts and dialogs asked for before their code has arrived', () => {
   });
 
   it('leaves the page alone once its screen has gone', async () => {
-    const feedback = await freshFeedback();
-    const ran = vi.fn();
-    vi.doMock('../../src/lib/feedback-ui.tsx', async (importOriginal) => {
-      ran();
-      return importOriginal();
-    });
+    const { feedback, ran } = await freshFeedbackCountingRuns();
     const target = new EventTarget() as unknown as Window;
     feedback.loadFeedbackOnFirstInput(target)();
     target.dispatchEvent(new Event('keydown'));
