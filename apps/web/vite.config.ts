@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -144,9 +146,24 @@ function firstScreenGroup() {
   };
 }
 
+/**
+ * Builds with React Router's production files. Its package exports only its development build, whose
+ * warnings and checks run on every navigation (remix-run/react-router#12532); the production build
+ * ships beside it, and the app is bundled with that one, as it is with React's.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = path.join(path.dirname(path.dirname(development)), 'production', 'index.mjs');
+  return {
+    name: 'vela:react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
+
 // During development the API runs on its own port (npm run dev); Vite proxies /api and the line list.
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen()],
+  plugins: [react(), reactRouterProductionBuild(), preloadFirstScreen()],
   server: {
     port: 5173,
     proxy: {
