@@ -11,6 +11,31 @@ test('a visitor opening / lands on /home, and a private page sends them to /logi
   await expect(page).toHaveURL(/\/login\?redirect=%2Ffund$/);
 });
 
+test('the first screen renders once: one router follows the browser history', async ({ page }) => {
+  // A first render that starts over creates a second router, which listens to history too.
+  await page.addInitScript(() => {
+    const scope = window as unknown as { historyListeners: number };
+    scope.historyListeners = 0;
+    const listen = window.addEventListener.bind(window);
+    window.addEventListener = ((type: string, ...rest: [EventListener, AddEventListenerOptions?]) => {
+      if (type === 'popstate') scope.historyListeners += 1;
+      listen(type, ...rest);
+    }) as typeof window.addEventListener;
+  });
+  await useLanguage(page, 'en');
+  for (const path of ['/home', '/currency']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => (window as unknown as { historyListeners: number }).historyListeners),
+    ).toBe(1);
+  }
+  await page.locator('.tab-bar__item').nth(0).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/currency$/);
+});
+
 test('register, bind Google authenticator, log out, log in with a code; a used code is refused', async ({
   page,
 }) => {

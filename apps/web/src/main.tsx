@@ -9,21 +9,20 @@ import 'antd-mobile/es/components/button/button.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createAppRouter, preloadPage } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { usePreferences } from './stores/preferences-store.ts';
 import './styles/global.css';
 
 async function start() {
-  // The first screen is usually home: fetch its chunk while the catalogue loads instead of after.
-  if (location.pathname === '/' || location.pathname === '/home') {
-    void import('./features/home/home-page.tsx');
-  }
-  await initI18n(usePreferences.getState().locale);
+  // The first screen's page loads while the catalogue does, and is there when React first renders:
+  // that render then runs once instead of suspending and starting over (see router.tsx).
+  await Promise.all([initI18n(usePreferences.getState().locale), preloadPage(location.pathname)]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App router={createAppRouter()} />
     </StrictMode>,
   );
 }

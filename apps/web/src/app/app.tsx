@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { setForceLogoutListener } from '../lib/api-client.ts';
@@ -10,7 +10,7 @@ import { usePreferences } from '../stores/preferences-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { useCacheWatcher } from '../system/cache-watcher.ts';
 import { useLiveUser } from '../system/live-user.ts';
-import { createAppRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 import '../components/global/global.css';
 
 /** Keeps <html class> in step with the chosen theme. */
@@ -47,8 +47,12 @@ function GlobalLayer() {
   ) : null;
 }
 
-export function App() {
-  const router = useMemo(() => createAppRouter(), []);
+/**
+ * The app around its router, which main.tsx creates once, before the first render: a router created
+ * in a render is created again whenever React starts that render over, each one listening to the
+ * browser's history.
+ */
+export function App({ router }: { router: AppRouter }) {
   useThemeClass();
   useEffect(() => {
     // A server answer with forceLogout ends the local session and shows the login page (spec point 4).

@@ -1,46 +1,60 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROUTES } from '../config/route-meta.ts';
 import { AppLayout } from './layout/app-layout.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { RouteGuard } from './route-guard-view.tsx';
 
 /**
  * Pages load lazily, one chunk per route, so the first screen downloads only what it shows. Routes
  * whose features arrive later render an honest empty page until then.
  */
-const pages: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/home': lazy(() => import('../features/home/home-page.tsx')),
-  '/currency': lazy(() => import('../features/market/market-page.tsx')),
-  '/trade': lazy(() => import('../features/trade/trade-page.tsx')),
-  '/user-center': lazy(() => import('../features/account/user-center-page.tsx')),
-  '/settings': lazy(() => import('../features/account/settings-page.tsx')),
-  '/edit-login-password': lazy(() => import('../features/account/edit-login-password-page.tsx')),
-  '/bind-fund-password': lazy(() => import('../features/account/bind-fund-password-page.tsx')),
-  '/edit-fund-password': lazy(() => import('../features/account/edit-fund-password-page.tsx')),
-  '/bind-google-validator': lazy(() => import('../features/account/bind-google-page.tsx')),
-  '/login': lazy(() => import('../features/auth/login-page.tsx')),
-  '/register': lazy(() => import('../features/auth/register-page.tsx')),
-  '/receive-ways': lazy(() => import('../features/payment-methods/receive-ways-page.tsx')),
-  '/add-bank-card': lazy(() => import('../features/payment-methods/add-bank-card-page.tsx')),
-  '/wallet-address': lazy(() => import('../features/payment-methods/wallet-address-page.tsx')),
-  '/add-wallet-address': lazy(() => import('../features/payment-methods/add-wallet-address-page.tsx')),
-  '/zsk-account': lazy(() => import('../features/payment-methods/zsk-account-page.tsx')),
-  '/add-zsk-account': lazy(() => import('../features/payment-methods/add-zsk-account-page.tsx')),
-  '/real-name': lazy(() => import('../features/identity/real-name-page.tsx')),
-  '/fund': lazy(() => import('../features/wallet/fund-page.tsx')),
-  '/user-bills': lazy(() => import('../features/wallet/bills-page.tsx')),
-  '/recharge': lazy(() => import('../features/funding/recharge-page.tsx')),
-  '/withdraw': lazy(() => import('../features/funding/withdraw-page.tsx')),
-  '/recharge-order': lazy(() => import('../features/funding/recharge-order-page.tsx')),
-  '/withdraw-order': lazy(() => import('../features/funding/withdraw-order-page.tsx')),
-  '/timing-trade-order': lazy(() => import('../features/trade/timing-order-page.tsx')),
+const pages: Record<string, LazyPage> = {
+  '/home': lazyPage(() => import('../features/home/home-page.tsx')),
+  '/currency': lazyPage(() => import('../features/market/market-page.tsx')),
+  '/trade': lazyPage(() => import('../features/trade/trade-page.tsx')),
+  '/user-center': lazyPage(() => import('../features/account/user-center-page.tsx')),
+  '/settings': lazyPage(() => import('../features/account/settings-page.tsx')),
+  '/edit-login-password': lazyPage(() => import('../features/account/edit-login-password-page.tsx')),
+  '/bind-fund-password': lazyPage(() => import('../features/account/bind-fund-password-page.tsx')),
+  '/edit-fund-password': lazyPage(() => import('../features/account/edit-fund-password-page.tsx')),
+  '/bind-google-validator': lazyPage(() => import('../features/account/bind-google-page.tsx')),
+  '/login': lazyPage(() => import('../features/auth/login-page.tsx')),
+  '/register': lazyPage(() => import('../features/auth/register-page.tsx')),
+  '/receive-ways': lazyPage(() => import('../features/payment-methods/receive-ways-page.tsx')),
+  '/add-bank-card': lazyPage(() => import('../features/payment-methods/add-bank-card-page.tsx')),
+  '/wallet-address': lazyPage(() => import('../features/payment-methods/wallet-address-page.tsx')),
+  '/add-wallet-address': lazyPage(() => import('../features/payment-methods/add-wallet-address-page.tsx')),
+  '/zsk-account': lazyPage(() => import('../features/payment-methods/zsk-account-page.tsx')),
+  '/add-zsk-account': lazyPage(() => import('../features/payment-methods/add-zsk-account-page.tsx')),
+  '/real-name': lazyPage(() => import('../features/identity/real-name-page.tsx')),
+  '/fund': lazyPage(() => import('../features/wallet/fund-page.tsx')),
+  '/user-bills': lazyPage(() => import('../features/wallet/bills-page.tsx')),
+  '/recharge': lazyPage(() => import('../features/funding/recharge-page.tsx')),
+  '/withdraw': lazyPage(() => import('../features/funding/withdraw-page.tsx')),
+  '/recharge-order': lazyPage(() => import('../features/funding/recharge-order-page.tsx')),
+  '/withdraw-order': lazyPage(() => import('../features/funding/withdraw-order-page.tsx')),
+  '/timing-trade-order': lazyPage(() => import('../features/trade/timing-order-page.tsx')),
 };
 const PendingPage = lazy(() => import('./pending-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 
 function pageFor(path: string) {
-  const Page = pages[path] ?? PendingPage;
+  const Page = pages[path]?.Page ?? PendingPage;
   return <Page />;
+}
+
+/**
+ * Loads the page of the address the app opens on, before the first render (main.tsx): the root
+ * redirects to /home. A failed load is left to the page's own loader, which tries again when it
+ * renders and reports the failure there.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const page = pages[pathname === '/' ? '/home' : pathname];
+  if (!page) return Promise.resolve();
+  return page.preload().catch((error: unknown) => {
+    console.warn('[router] the first page did not preload', error);
+  });
 }
 
 const OUTSIDE_LAYOUT = new Set(['/login', '/register']);
@@ -67,6 +81,8 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
   return createBrowserRouter(routeObjects);
 }

@@ -11,8 +11,9 @@ import { TabBar } from './tab-bar.tsx';
  * has loaded and a boundary here would never show its fallback then. It would only show it on the
  * first load, where it cost more than it gave: React reveals a boundary's content no sooner than
  * 300 ms after its fallback, so the home screen, already preloaded, appeared a third of a second
- * late behind a spinner. Without it the first render waits for the page's chunk under the app shell
- * of index.html, which has its own spinner.
+ * late behind a spinner. The first page's module is loaded before the first render instead
+ * (main.tsx, `preloadPage`), so that render finds it and neither waits nor starts over; the app shell
+ * of index.html, with its own spinner, stays until then.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
