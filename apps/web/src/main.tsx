@@ -17,7 +17,10 @@ import './styles/global.css';
 async function start() {
   // The first screen's page loads while the catalogue does, and is there when React first renders:
   // that render then runs once instead of suspending and starting over (see router.tsx).
-  await Promise.all([initI18n(usePreferences.getState().locale), preloadPage(location.pathname)]);
+  await Promise.all([
+    initI18n(usePreferences.getState().locale),
+    preloadPage(`${location.pathname}${location.search}`),
+  ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { decideNavigation } from '../config/route-guard.ts';
+import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { isSignedIn, useSession } from '../stores/session-store.ts';
 
 /** Applies the navigation rule to every location the router renders. */
@@ -11,6 +11,6 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   // External and refused targets never render a page of ours.
-  if (decision.kind !== 'allow') return <Navigate to="/home" replace />;
+  if (decision.kind !== 'allow') return <Navigate to={shownPath(decision, target)} replace />;
   return <>{children}</>;
 }

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { ROUTES } from '../config/route-meta.ts';
+import { isSignedIn, useSession } from '../stores/session-store.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { RouteGuard } from './route-guard-view.tsx';
@@ -45,12 +47,15 @@ function pageFor(path: string) {
 }
 
 /**
- * Loads the page of the address the app opens on, before the first render (main.tsx): the root
- * redirects to /home. A failed load is left to the page's own loader, which tries again when it
+ * Loads the page the app will show first, before the first render (main.tsx): the page of the
+ * address it opens on, or the one the navigation rule sends it to (the root to /home, a visitor on a
+ * private page to /login). A failed load is left to the page's own loader, which tries again when it
  * renders and reports the failure there.
  */
-export function preloadPage(pathname: string): Promise<void> {
-  const page = pages[pathname === '/' ? '/home' : pathname];
+export function preloadPage(target: string): Promise<void> {
+  const session = useSession.getState();
+  const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
+  const page = pages[shownPath(decision, target)];
   if (!page) return Promise.resolve();
   return page.preload().catch((error: unknown) => {
     console.warn('[router] the first page did not preload', error);

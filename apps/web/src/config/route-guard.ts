@@ -32,6 +32,15 @@ export function decideNavigation(
 }
 
 /**
+ * The path whose page the app shows for `target`: the target itself, where a redirect leads, or
+ * /home for an external or refused target (which never renders a page of ours).
+ */
+export function shownPath(decision: NavigationDecision, target: string): string {
+  const shown = decision.kind === 'allow' ? target : decision.kind === 'redirect' ? decision.to : PATHS.home;
+  return shown.split(/[?#]/)[0] ?? shown;
+}
+
+/**
  * Only same-site paths may be used as the post-login redirect, never another site. The path is
  * resolved the way a browser would ("/\\evil.com" and "/<tab>/evil.com" lead elsewhere), and only a
  * result on our own origin is kept.

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteGuard } from '../../src/app/route-guard-view.tsx';
-import { decideNavigation, safeRedirect } from '../../src/config/route-guard.ts';
+import { decideNavigation, safeRedirect, shownPath } from '../../src/config/route-guard.ts';
 import { isHttpUrl } from '../../src/lib/urls.ts';
 import { setupWebTests, signInAs } from '../setup.tsx';
 
@@ -98,6 +98,23 @@ describe('decideNavigation (spec point 2)', () => {
 
   it('refuses a path containing "http" that is not an http(s) URL', () => {
     expect(decideNavigation('/http-guide', signedIn)).toEqual({ kind: 'refuse' });
+  });
+});
+
+describe('shownPath', () => {
+  const shown = (target: string, auth: Parameters<typeof decideNavigation>[1]) =>
+    shownPath(decideNavigation(target, auth), target);
+
+  it('is the page the navigation rule leads to, without its query', () => {
+    expect(shown('/', visitor)).toBe('/home');
+    expect(shown('/currency?tab=spot', visitor)).toBe('/currency');
+    expect(shown('/fund', visitor)).toBe('/login');
+    expect(shown('/fund', signedIn)).toBe('/fund');
+  });
+
+  it('is /home for an external or refused target', () => {
+    expect(shown('https://example.com/x', visitor)).toBe('/home');
+    expect(shown('/javascript:http', visitor)).toBe('/home');
   });
 });
 
