@@ -6,7 +6,7 @@
 // dialogs, and their React 19 roots, with lib/feedback-ui.tsx (decision 013).
 import 'antd-mobile/es/global';
 import 'antd-mobile/es/components/button/button.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter, preloadPage } from './app/router.tsx';
@@ -15,19 +15,26 @@ import { usePreferences } from './stores/preferences-store.ts';
 import './styles/global.css';
 
 async function start() {
-  // The first screen's page loads while the catalogue does, and is there when React first renders:
-  // that render then runs once instead of suspending and starting over (see router.tsx).
+  // The first screen's page and its server reads load while the catalogue does, and are there when
+  // React first renders: that render then runs once, with the screen's content, instead of
+  // suspending and starting over, or rendering placeholders and then each answer (see router.tsx).
   await Promise.all([
     initI18n(usePreferences.getState().locale),
     preloadPage(`${location.pathname}${location.search}`),
   ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App router={createAppRouter()} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole screen; the app shell of index.html stays on screen until
+  // React commits the screen at once (decision 031).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={createAppRouter()} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

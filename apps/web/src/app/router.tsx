@@ -1,7 +1,12 @@
 import { lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { LocaleCode } from '@vela/i18n';
 import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { ROUTES } from '../config/route-meta.ts';
+import { homeReads } from '../features/home/home-reads.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { usePreferences } from '../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../stores/session-store.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
@@ -47,19 +52,39 @@ function pageFor(path: string) {
 }
 
 /**
+ * The server reads a page shows on its first render, for the pages a visit usually opens on. They
+ * start with the page's code, and the first render waits for them, but no longer than
+ * FIRST_READS_WAIT_MS: a slow or missing server leaves the page to show its placeholders and fill
+ * them in as the answers come, as it would without this.
+ */
+const firstReads: Record<string, (client: QueryClient, locale: LocaleCode) => Promise<void>[]> = {
+  '/home': homeReads,
+};
+export const FIRST_READS_WAIT_MS = 1000;
+
+/**
  * Loads the page the app will show first, before the first render (main.tsx): the page of the
  * address it opens on, or the one the navigation rule sends it to (the root to /home, a visitor on a
- * private page to /login). A failed load is left to the page's own loader, which tries again when it
- * renders and reports the failure there.
+ * private page to /login), with the server reads it shows first. A failed load is left to the page's
+ * own loader, which tries again when it renders and reports the failure there; a failed read, to the
+ * page's query, which shows it.
  */
-export function preloadPage(target: string): Promise<void> {
+export function preloadPage(target: string, client: QueryClient = queryClient): Promise<void> {
   const session = useSession.getState();
   const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
-  const page = pages[shownPath(decision, target)];
+  const path = shownPath(decision, target);
+  const page = pages[path];
   if (!page) return Promise.resolve();
-  return page.preload().catch((error: unknown) => {
+  const reads = firstReads[path]?.(client, usePreferences.getState().locale) ?? [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const readsOrDeadline = Promise.race([
+    Promise.all(reads),
+    new Promise((resolve) => (timer = setTimeout(resolve, FIRST_READS_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  const code = page.preload().catch((error: unknown) => {
     console.warn('[router] the first page did not preload', error);
   });
+  return Promise.all([code, readsOrDeadline]).then(() => undefined);
 }
 
 const OUTSIDE_LAYOUT = new Set(['/login', '/register']);

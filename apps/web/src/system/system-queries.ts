@@ -58,20 +58,27 @@ export function useLanguages(enabled = true) {
   });
 }
 
-export function useNotices() {
-  const locale = usePreferences((s) => s.locale);
-  return useQuery({
+export const noticesQuery = (locale: LocaleCode) =>
+  queryOptions({
     queryKey: systemKeys.notices(locale),
     queryFn: () => call(system.noticeList, { languageCode: locale }),
     staleTime: Infinity,
   });
+
+export function useNotices() {
+  const locale = usePreferences((s) => s.locale);
+  return useQuery(noticesQuery(locale));
 }
 
-export function useBanners() {
-  const locale = usePreferences((s) => s.locale);
-  return useQuery({
+/** The banners of the mobile web app (device type H5). */
+export const bannersQuery = (locale: LocaleCode) =>
+  queryOptions({
     queryKey: systemKeys.banners(locale, 'H5'),
     queryFn: () => call(system.bannerList, { deviceType: 'H5', languageCode: locale }),
     staleTime: Infinity,
   });
+
+export function useBanners() {
+  const locale = usePreferences((s) => s.locale);
+  return useQuery(bannersQuery(locale));
 }
