@@ -14,14 +14,28 @@ import { initI18n } from './lib/i18n.ts';
 import { usePreferences } from './stores/preferences-store.ts';
 import './styles/global.css';
 
+/** Lets the browser run its own tasks (a paint, input, the network's callbacks) before going on. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Starts the app in steps, each a task of its own, so that none holds the main thread long: the
+ * modules' evaluation ends before the first screen is asked for, and the router is built while
+ * that screen's code and data are on their way (decision 031).
+ */
 async function start() {
+  await nextTask();
   // The first screen's page and its server reads load while the catalogue does, and are there when
   // React first renders: that render then runs once, with the screen's content, instead of
   // suspending and starting over, or rendering placeholders and then each answer (see router.tsx).
-  await Promise.all([
+  const firstScreen = Promise.all([
     initI18n(usePreferences.getState().locale),
     preloadPage(`${location.pathname}${location.search}`),
   ]);
+  await nextTask();
+  const router = createAppRouter();
+  await firstScreen;
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
@@ -31,7 +45,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={createAppRouter()} />
+        <App router={router} />
       </StrictMode>,
     );
   });

@@ -78,7 +78,8 @@ export function preloadPage(target: string, client: QueryClient = queryClient): 
   const reads = firstReads[path]?.(client, usePreferences.getState().locale) ?? [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const readsOrDeadline = Promise.race([
-    Promise.all(reads),
+    // A read that fails is the page's query to show; it never stops the app from rendering.
+    Promise.allSettled(reads),
     new Promise((resolve) => (timer = setTimeout(resolve, FIRST_READS_WAIT_MS))),
   ]).finally(() => clearTimeout(timer));
   const code = page.preload().catch((error: unknown) => {

@@ -1,8 +1,10 @@
+import { Profiler } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '@vela/contract';
 import HomePage from '../../src/features/home/home-page.tsx';
 import { NOTICE_TICK_MS, NoticeTicker } from '../../src/features/home/notice-ticker.tsx';
+import { SystemNoticeDialog } from '../../src/features/home/system-notice-dialog.tsx';
 import { resetLiveMarketForTests } from '../../src/system/live-market.ts';
 import { MARKET } from '../market/fixtures.ts';
 import { stubWebSocket } from '../market/live-stubs.ts';
@@ -65,6 +67,17 @@ describe('home: notices', () => {
     renderPage(<HomePage />, { path: '/home' });
     await until(() => expect(screen.getAllByTestId('notice-item')).toHaveLength(2));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the popup notice in the first commit when the notices are already there', () => {
+    let commits = 0;
+    render(
+      <Profiler id="dialog" onRender={() => (commits += 1)}>
+        <SystemNoticeDialog notices={NOTICES} />
+      </Profiler>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Maintenance tonight' })).toBeTruthy();
+    expect(commits).toBe(1);
   });
 
   it('a tap on a notice in the ticker opens its detail, which closes again', async () => {
