@@ -11,10 +11,7 @@ const ANSWERS: Record<string, unknown> = {
   [routes.market.marketList.path]: [],
   [routes.system.sysConfigList.path]: { list: [], dict: [] },
   [routes.system.noticeList.path]: [],
-  [routes.system.bannerList.path]: [
-    { id: 1, title: 'Welcome', img: '/banners/banner-1.svg', image: '', fallbackImg: '', url: '' },
-    { id: 2, title: 'Later', img: '/banners/banner-2.svg', image: '', fallbackImg: '', url: '' },
-  ],
+  [routes.system.bannerList.path]: [],
 };
 
 function answer(path: string): Response {
@@ -29,7 +26,6 @@ function apiPath(input: RequestInfo | URL): string {
 let client: QueryClient;
 beforeEach(() => {
   localStorage.clear();
-  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 afterEach(() => {
@@ -50,19 +46,6 @@ describe('the first screen’s server reads', () => {
       expect(client.getQueryState(query.queryKey)?.status, String(query.queryKey)).toBe('success');
     }
     expect(fetchMock.mock.calls.map(([input]) => apiPath(input)).sort()).toEqual(Object.keys(ANSWERS).sort());
-  });
-
-  it('fetch the first banner’s picture as soon as the banners are known', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) => Promise.resolve(answer(apiPath(input)))),
-    );
-
-    await preloadPage('/home', client);
-
-    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
-    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/banners/banner-1.svg']);
-    expect(preloads[0]?.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('hold the first render no longer than the deadline when the server is slow', async () => {

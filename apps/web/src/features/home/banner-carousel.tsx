@@ -2,7 +2,6 @@ import type { Banner } from '@vela/contract';
 import { useNavigate } from 'react-router';
 import { Carousel } from '../../components/carousel.tsx';
 import { isHttpUrl, openExternal } from '../../lib/urls.ts';
-import { bannerImage } from './banner-image.ts';
 
 /**
  * Spec point 9: loop and autoplay on, 3000 ms interval, 300 ms transition, a 50 px swipe threshold,
@@ -15,7 +14,7 @@ function BannerSlide({ banner, first, onOpen }: { banner: Banner; first: boolean
   return (
     <button type="button" className="home-banner" onClick={onOpen} aria-label={banner.title}>
       <img
-        src={bannerImage(banner)}
+        src={banner.img || banner.image}
         alt=""
         // The first banner is the largest thing on the first screen: it is fetched first.
         fetchPriority={first ? 'high' : 'auto'}

@@ -2,22 +2,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LocaleCode } from '@vela/i18n';
 import { tickersQuery } from '../../system/market-queries.ts';
 import { bannersQuery, configQuery, noticesQuery } from '../../system/system-queries.ts';
-import { preloadFirstBanner } from './banner-image.ts';
 
 /**
  * The server reads the home screen shows on its first render: the prices (hot coins and rankings),
  * the configuration whose dictionary names the rankings' coin types, the notices and the banners.
  * The app starts them with the page's code (router.tsx, `preloadPage`), so that the screen renders
- * once with its content instead of once with placeholders and again as each answer arrives. The
- * first banner's picture is fetched as soon as the banners are known.
+ * once with its content instead of once with placeholders and again as each answer arrives.
  */
 export function homeReads(client: QueryClient, locale: LocaleCode): Promise<void>[] {
   return [
     client.prefetchQuery(tickersQuery()),
     client.prefetchQuery(configQuery(locale)),
     client.prefetchQuery(noticesQuery(locale)),
-    client
-      .prefetchQuery(bannersQuery(locale))
-      .then(() => preloadFirstBanner(client.getQueryData(bannersQuery(locale).queryKey))),
+    client.prefetchQuery(bannersQuery(locale)),
   ];
 }
