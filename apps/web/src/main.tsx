@@ -11,13 +11,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter, preloadPage } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
+import { nextTask } from './lib/next-task.ts';
 import { usePreferences } from './stores/preferences-store.ts';
 import './styles/global.css';
-
-/** Lets the browser run its own tasks (a paint, input, the network's callbacks) before going on. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Starts the app in steps, each a task of its own, so that none holds the main thread long: the

@@ -5,6 +5,7 @@ import type { LocaleCode } from '@vela/i18n';
 import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { ROUTES } from '../config/route-meta.ts';
 import { homeReads } from '../features/home/home-reads.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../stores/session-store.ts';
@@ -57,7 +58,7 @@ function pageFor(path: string) {
  * FIRST_READS_WAIT_MS: a slow or missing server leaves the page to show its placeholders and fill
  * them in as the answers come, as it would without this.
  */
-const firstReads: Record<string, (client: QueryClient, locale: LocaleCode) => Promise<void>[]> = {
+const firstReads: Record<string, (client: QueryClient, locale: LocaleCode) => (() => Promise<void>)[]> = {
   '/home': homeReads,
 };
 export const FIRST_READS_WAIT_MS = 1000;
@@ -75,7 +76,13 @@ export function preloadPage(target: string, client: QueryClient = queryClient): 
   const path = shownPath(decision, target);
   const page = pages[path];
   if (!page) return Promise.resolve();
-  const reads = firstReads[path]?.(client, usePreferences.getState().locale) ?? [];
+  // Each read starts in a task of its own: a `fetch` call costs the main thread several milliseconds
+  // on a phone, and the screen's reads started together made one long task.
+  let started = Promise.resolve();
+  const reads = (firstReads[path]?.(client, usePreferences.getState().locale) ?? []).map((startRead) => {
+    started = started.then(nextTask);
+    return started.then(startRead);
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const readsOrDeadline = Promise.race([
     // A read that fails is the page's query to show; it never stops the app from rendering.
