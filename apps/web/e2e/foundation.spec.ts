@@ -88,8 +88,13 @@ test('an action tapped offline fails at once with a toast, whose code came befor
   context,
 }) => {
   await useLanguage(page, 'en');
+  // The toasts' code is downloaded once the page has settled (lib/later-files.ts), and not run yet.
+  // The test waits for that download itself: the page is quiet for a while before it starts.
+  const toastsDownloaded = page.waitForResponse((response) =>
+    /\/assets\/feedback-ui-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+  );
   await page.goto('/login');
-  // The toasts' code was downloaded when the page went idle, and has not run yet.
+  await toastsDownloaded;
   await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await fill(page, 'username', DEMO.user);
