@@ -190,8 +190,16 @@ test('support rejects a real-name submission with a reason, the user resubmits, 
   await ops.getByRole('button', { name: 'Refresh' }).click();
   await expect(row).toHaveCount(1);
   await row.getByTestId('verification-open').click();
-  await review.getByTestId('verification-approve').click();
-  await ops.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve' }).click();
+  // A click that lands while the review dialog is still opening can be lost: it is repeated until
+  // the confirmation shows, and never once it does.
+  const confirmation = ops.locator('.ant-modal-confirm');
+  await expect(async () => {
+    if (!(await confirmation.isVisible())) {
+      await review.getByTestId('verification-approve').click({ timeout: 2_000 });
+    }
+    await expect(confirmation).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await confirmation.getByRole('button', { name: 'Approve' }).click();
   await expect(ops.getByText(`${username} is verified`)).toBeVisible();
   await expect(row).toHaveCount(0);
 
