@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter, preloadPage } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
-import { nextTask } from './lib/next-task.ts';
+import { nextTask } from './lib/waits.ts';
 import { usePreferences } from './stores/preferences-store.ts';
 import './styles/global.css';
 

@@ -5,8 +5,8 @@ import type { LocaleCode } from '@vela/i18n';
 import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { ROUTES } from '../config/route-meta.ts';
 import { homeReads } from '../features/home/home-reads.ts';
-import { nextTask } from '../lib/next-task.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { oneTaskApart, sleep } from '../lib/waits.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../stores/session-store.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -78,17 +78,12 @@ export function preloadPage(target: string, client: QueryClient = queryClient): 
   if (!page) return Promise.resolve();
   // Each read starts in a task of its own: a `fetch` call costs the main thread several milliseconds
   // on a phone, and the screen's reads started together made one long task.
-  let started = Promise.resolve();
-  const reads = (firstReads[path]?.(client, usePreferences.getState().locale) ?? []).map((startRead) => {
-    started = started.then(nextTask);
-    return started.then(startRead);
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reads = oneTaskApart(firstReads[path]?.(client, usePreferences.getState().locale) ?? []);
   const readsOrDeadline = Promise.race([
     // A read that fails is the page's query to show; it never stops the app from rendering.
     Promise.allSettled(reads),
-    new Promise((resolve) => (timer = setTimeout(resolve, FIRST_READS_WAIT_MS))),
-  ]).finally(() => clearTimeout(timer));
+    sleep(FIRST_READS_WAIT_MS),
+  ]);
   const code = page.preload().catch((error: unknown) => {
     console.warn('[router] the first page did not preload', error);
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MessageKey } from '@vela/i18n';
 import { useT } from '../lib/i18n.ts';
+import { sleep } from '../lib/waits.ts';
 import { classifyTouch, PULL, pullHeight, pullStatusFor, type PullStatus } from './pull-maths.ts';
 import './pull-to-refresh.css';
 
@@ -18,8 +19,6 @@ function scrolledToTop(target: EventTarget | null): boolean {
   }
   return window.scrollY <= 0;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Pull down at the top of the page to refresh (the gesture of antd-mobile's PullToRefresh, without
