@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -7,6 +8,7 @@ import { AppError } from './http/app-error.ts';
 import { registerContractRoutes, RouteTable } from './http/contract-routes.ts';
 import { createFastSerializerCompiler } from './http/fast-serializer.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
+import { inlineScriptHashes } from './http/inline-script-hashes.ts';
 import { Messages } from './http/messages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -108,7 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, {
     // The app embeds the configured customer-service page in an iframe and loads banner images from
-    // configured URLs, so the policy allows those; everything else stays locked to our origin.
+    // configured URLs, so the policy allows those; everything else stays locked to our origin. The
+    // only inline scripts allowed are those of the pages we serve, by their hashes.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -116,7 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameSrc: ["'self'", 'https:', 'http:'],
         connectSrc: ["'self'", 'https:', 'http:', 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          ...inlineScriptHashes([
+            path.join(config.WEB_DIST, 'index.html'),
+            path.join(config.ADMIN_DIST, 'index.html'),
+          ]),
+        ],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import { seed } from '../../src/db/seed.ts';
  * Registering them must not change how API errors are answered (it once did: routes loaded before the
  * error handler kept Fastify's default handler), and client-side routes fall back to index.html.
  */
+/** The web app's page applies the saved theme with an inline script before its first paint. */
+const THEME_SCRIPT = "document.documentElement.className = 'theme-light';";
 let dir: string;
 let storage: Storage;
 let app: FastifyInstance;
@@ -22,7 +25,11 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vela-static-'));
   for (const site of ['web', 'admin']) {
     fs.mkdirSync(path.join(dir, site, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(dir, site, 'index.html'), `<!doctype html><title>${site}</title>`);
+    const script = site === 'web' ? `<script>${THEME_SCRIPT}</script>` : '';
+    fs.writeFileSync(
+      path.join(dir, site, 'index.html'),
+      `<!doctype html><title>${site}</title>${script}<script type="module" src="/assets/app-1a2b.js"></script>`,
+    );
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js.br'), 'brotli bytes');
   }
@@ -83,6 +90,15 @@ describe('with the web and admin builds present', () => {
     expect(admin.body).toContain('<title>admin</title>');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("allows the page's own inline script by its hash, and no other inline script", async () => {
+    const page = await app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } });
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('sends the precompressed asset when the browser accepts it', async () => {
