@@ -15,6 +15,76 @@ const FEEDBACK_UI = fileURLToPath(new URL('./src/lib/feedback-ui.tsx', import.me
 /** The global overlays, which the app imports once it is idle after the first paint, before the toasts. */
 const GLOBAL_OVERLAYS = fileURLToPath(new URL('./src/components/global/global-layer.tsx', import.meta.url));
 
+/** The modules whose code a first visit to /home runs beside the entry's: the page and the default catalogue. */
+const FIRST_SCREEN_MODULES: ((id: string) => boolean)[] = [
+  (id) => id === FIRST_SCREEN,
+  (id) => DEFAULT_CATALOGUE.test(id),
+];
+
+/**
+ * The chunks of the modules `tests` pick (and of the entry, with `withEntry`), with every chunk they
+ * import, and their stylesheets.
+ */
+function chunkClosure(
+  bundle: Rollup.OutputBundle,
+  tests: readonly ((id: string) => boolean)[],
+  withEntry = false,
+) {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (scripts.has(chunk.fileName)) return;
+    scripts.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) visit(imported);
+    }
+  };
+  if (withEntry) for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+  for (const test of tests) {
+    const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
+    if (!chunk) throw new Error(`chunkClosure: a module it names has no chunk (${String(test)})`);
+    visit(chunk);
+  }
+  return { scripts, styles };
+}
+
+/**
+ * Asks V8 to compile the first screen's scripts whole while they download (decision 032). By
+ * default V8 compiles a function only when it is first called, on the main thread: starting the
+ * app called into most of React, the router and our own modules for the first time, and each of
+ * those compilations was part of a long task. V8 reads the comment `//# allFunctionsCalledOnLoad`
+ * at the top of a script as a hint to compile all of its functions eagerly, on the background
+ * thread that streams the script in. Only the chunks the first screen runs carry it; the others
+ * keep the lazy default, as most of their functions are never called on a given visit. The comment
+ * is added after the chunks' names are hashed, and changes each content the same way, so a name
+ * still stands for one content.
+ */
+function compileFirstScreenEagerly(): Plugin {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'vela:compile-first-screen-eagerly',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own rewriting of the chunks (the dynamic imports' preloads), which would
+      // otherwise start from the code as it was before the comment.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of chunkClosure(bundle, FIRST_SCREEN_MODULES, true).scripts) {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk' || chunk.code.startsWith(HINT)) continue;
+          chunk.code = HINT + chunk.code;
+          // The source map's lines move down by the one the comment takes.
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
+    },
+  };
+}
+
 /**
  * Preloads the first screen from index.html (decision 013). The entry loads each page as a lazy
  * chunk, which the browser would otherwise discover only after the entry script has run: a whole
@@ -39,39 +109,15 @@ function preloadFirstScreen(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        /** The files of the chunks of the modules `tests` pick, with every chunk they import. */
-        const closure = (...tests: ((id: string) => boolean)[]) => {
-          const scripts = new Set<string>();
-          const styles = new Set<string>();
-          const visit = (chunk: Rollup.OutputChunk) => {
-            if (scripts.has(chunk.fileName)) return;
-            scripts.add(chunk.fileName);
-            for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-            for (const file of chunk.imports) {
-              const imported = byFile.get(file);
-              if (imported) visit(imported);
-            }
-          };
-          for (const test of tests) {
-            const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
-            if (!chunk)
-              throw new Error(`preloadFirstScreen: a module it names has no chunk (${String(test)})`);
-            visit(chunk);
-          }
-          return { scripts, styles };
-        };
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const closure = (...tests: ((id: string) => boolean)[]) => chunkClosure(bundle, tests);
         const link = (attrs: Record<string, string | boolean>) => ({
           tag: 'link',
           attrs,
           injectTo: 'head' as const,
         });
-        const first = closure(
-          (id) => id === FIRST_SCREEN,
-          (id) => DEFAULT_CATALOGUE.test(id),
-        );
+        const first = closure(...FIRST_SCREEN_MODULES);
         const later = closure((id) => id === FEEDBACK_UI);
         // The overlays' own import brings the chunks they share with the toasts.
         const overlays = closure((id) => id === GLOBAL_OVERLAYS);
@@ -163,7 +209,7 @@ function reactRouterProductionBuild(): Plugin {
 
 // During development the API runs on its own port (npm run dev); Vite proxies /api and the line list.
 export default defineConfig({
-  plugins: [react(), reactRouterProductionBuild(), preloadFirstScreen()],
+  plugins: [react(), reactRouterProductionBuild(), preloadFirstScreen(), compileFirstScreenEagerly()],
   server: {
     port: 5173,
     proxy: {

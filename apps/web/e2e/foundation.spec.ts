@@ -88,14 +88,18 @@ test('an action tapped offline fails at once with a toast, whose code came befor
   context,
 }) => {
   await useLanguage(page, 'en');
-  // The toasts' code is downloaded once the page has settled (lib/later-files.ts), and not run yet.
-  // The test waits for that download itself: the page is quiet for a while before it starts.
-  const toastsDownloaded = page.waitForResponse((response) =>
-    /\/assets\/feedback-ui-[\w-]+\.js$/.test(new URL(response.url()).pathname),
-  );
+  // The toasts' code, in several files, is downloaded once the page has settled (lib/later-files.ts),
+  // and not run yet. The test waits for every one of those downloads itself: the page is quiet for a
+  // while before they start, so Playwright's `networkidle` may come before them, and the toasts'
+  // own file may arrive before the others.
+  const html = await (await page.request.get('/login', { headers: { accept: 'text/html' } })).text();
+  const template = html.split('<template id="later-files">')[1]?.split('</template>')[0] ?? '';
+  const laterFiles = [...template.matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  expect(laterFiles.some((file) => /\/assets\/feedback-ui-[\w-]+\.js$/.test(file))).toBe(true);
+  const finished = new Set<string>();
+  page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname));
   await page.goto('/login');
-  await toastsDownloaded;
-  await page.waitForLoadState('networkidle');
+  await expect.poll(() => laterFiles.filter((file) => !finished.has(file)), { timeout: 20_000 }).toEqual([]);
   await context.setOffline(true);
   await fill(page, 'username', DEMO.user);
   await fill(page, 'password', DEMO.password);
@@ -116,6 +120,40 @@ test('the theme toggle survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass('theme-light');
   await page.reload();
   await expect(page.locator('html')).toHaveClass('theme-light');
+});
+
+test("the page applies the saved theme itself, before any of the app's scripts, within the security policy", async ({
+  page,
+}) => {
+  await useLanguage(page, 'en', 'light');
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      refused.push(message.text());
+  });
+  // With the app's scripts held back, only the page's inline script can set the class.
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveClass('theme-light');
+  expect(refused).toEqual([]);
+});
+
+test("the first screen's scripts ask to be compiled as they download; the other chunks do not", async ({
+  request,
+}) => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const html = await (await request.get('/home', { headers: { accept: 'text/html' } })).text();
+  const [head = '', later = ''] = html.split('<template id="later-files">');
+  const scripts = (part: string) =>
+    [...part.matchAll(/(?:src|href)="(\/assets\/[\w-]+\.js)"/g)].map((match) => match[1] ?? '');
+  const first = scripts(head);
+  const notFirst = scripts(later);
+  expect(first.length).toBeGreaterThan(5);
+  expect(notFirst.length).toBeGreaterThan(0);
+  for (const file of first)
+    expect((await (await request.get(file)).text()).startsWith(HINT), file).toBe(true);
+  for (const file of notFirst)
+    expect((await (await request.get(file)).text()).startsWith(HINT), file).toBe(false);
 });
 
 test('switching to Arabic turns the page right to left and shows Arabic text', async ({ page }) => {
