@@ -83,6 +83,15 @@ test('register, bind Google authenticator, log out, log in with a code; a used c
   await expect(page).toHaveURL(/\/login/);
 });
 
+/**
+ * The app's page split at its later files (lib/later-files.ts): what it loads for the first screen,
+ * and the links inside its `<template>` of files it fetches once it has settled.
+ */
+function splitAtLaterFiles(html: string): { firstScreen: string; later: string } {
+  const [firstScreen = '', rest = ''] = html.split('<template id="later-files">');
+  return { firstScreen, later: rest.split('</template>')[0] ?? '' };
+}
+
 test('an action tapped offline fails at once with a toast, whose code came before the network went', async ({
   page,
   context,
@@ -93,8 +102,9 @@ test('an action tapped offline fails at once with a toast, whose code came befor
   // while before they start, so Playwright's `networkidle` may come before them, and the toasts'
   // own file may arrive before the others.
   const html = await (await page.request.get('/login', { headers: { accept: 'text/html' } })).text();
-  const template = html.split('<template id="later-files">')[1]?.split('</template>')[0] ?? '';
-  const laterFiles = [...template.matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const laterFiles = [...splitAtLaterFiles(html).later.matchAll(/href="([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );
   expect(laterFiles.some((file) => /\/assets\/feedback-ui-[\w-]+\.js$/.test(file))).toBe(true);
   const finished = new Set<string>();
   page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname));
@@ -143,10 +153,10 @@ test("the first screen's scripts ask to be compiled as they download; the other 
 }) => {
   const HINT = '//# allFunctionsCalledOnLoad\n';
   const html = await (await request.get('/home', { headers: { accept: 'text/html' } })).text();
-  const [head = '', later = ''] = html.split('<template id="later-files">');
+  const { firstScreen, later } = splitAtLaterFiles(html);
   const scripts = (part: string) =>
     [...part.matchAll(/(?:src|href)="(\/assets\/[\w-]+\.js)"/g)].map((match) => match[1] ?? '');
-  const first = scripts(head);
+  const first = scripts(firstScreen);
   const notFirst = scripts(later);
   expect(first.length).toBeGreaterThan(5);
   expect(notFirst.length).toBeGreaterThan(0);
