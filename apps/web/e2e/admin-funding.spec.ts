@@ -358,6 +358,9 @@ test('screens of the queues; a payout with its reference; an order someone else 
   await expect(payout.getByText('Enter the payout reference')).toBeVisible();
   await shot(page, 'admin-funding-payout-dark');
   await payout.getByLabel('Payout reference').fill('a1b2c3d4e5f6');
+  // The form's error leaves with an animation that moves the buttons below it; a click made while it
+  // plays can land beside the button, so the click waits for it to have gone.
+  await expect(payout.getByText('Enter the payout reference')).toBeHidden();
   await payout.getByRole('button', { name: 'Mark as paid out' }).click();
   await expect(payout).toBeHidden();
   await expect(withdrawalRow(page, withdrawal.id)).toHaveCount(0);
