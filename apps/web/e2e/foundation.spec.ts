@@ -180,6 +180,30 @@ test('switching to Arabic turns the page right to left and shows Arabic text', a
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 });
 
+for (const { locale, edge } of [
+  { locale: 'en', edge: 'left' },
+  { locale: 'ar', edge: 'right' },
+] as const) {
+  test(`fields start at the reading edge, and the search icon keeps off it (${locale})`, async ({ page }) => {
+    await useLanguage(page, locale);
+    await page.goto('/login');
+    await expect(page.locator('input[name="username"]')).toHaveCSS('text-align', edge);
+    await page.goto('/currency');
+    await expect(page.locator('.market__search input')).toHaveCSS('text-align', edge);
+    // The search box's icon sits at the edge where the box starts, inside its padding.
+    const gap = await page.evaluate((side) => {
+      const box = document
+        .querySelector('.market__search .adm-search-bar-input-box')!
+        .getBoundingClientRect();
+      const icon = document
+        .querySelector('.market__search .adm-search-bar-input-box-icon')!
+        .getBoundingClientRect();
+      return side === 'left' ? icon.left - box.left : box.right - icon.right;
+    }, edge);
+    expect(gap).toBeGreaterThanOrEqual(8);
+  });
+}
+
 test('every route renders without a console error, for a visitor and for a signed-in user', async ({
   page,
 }) => {
