@@ -15,10 +15,11 @@ import { isEntryPoint } from './entry-point.ts';
  *
  * - throughput: LARGE orders of USERS users expire in the same second and the settler, which
  *   tracks them as it tracks every order placed through the API, settles them in batches of one
- *   commit each (half win, half lose). This happens ROUNDS times (default 3), a second apart, as
- *   on a server that settles every second, and the rate is all the orders over all the settling
- *   time: one round lasts about a second, and on a shared machine the figure of a single second
- *   moves by a fifth either way. The first round's own rate is printed beside it;
+ *   commit each (half win, half lose). This happens ROUNDS times (default 3), for expiries a
+ *   second apart, as on a server that settles every second, and the rate is all the orders over
+ *   all the settling time (each round's orders are placed before it is timed): one round lasts
+ *   about a second, and on a shared machine the figure of a single second moves by a fifth either
+ *   way. The first round's own rate is printed beside it;
  * - recovery: the same after a restart, with the open orders loaded from the database first;
  * - burst: BURST orders expire together while a settler runs on its own timers; the delay of each
  *   is from its expiry instant to the commit of its settlement (the settlement tick is already
