@@ -277,6 +277,8 @@ async function showBitcoin(page: Page): Promise<void> {
   await page.getByTestId('coin-picker').getByPlaceholder(/./).fill('btc');
   await page.getByTestId('coin-picker-row').first().click();
   await expect(page.getByTestId('trade-symbol')).toHaveText('BTC');
+  // The sheet slides away after the pick; until it has, its mask would take the pointer's move.
+  await expect(page.getByTestId('coin-picker')).toBeHidden();
   await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
     timeout: 15_000,
   });
