@@ -7,7 +7,8 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { seed } from '../../apps/server/src/db/seed.ts';
 import { checkLedger } from '../../apps/server/src/modules/ledger/invariant-checker.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
-import { TimingSettler, type OpenOrder } from '../../apps/server/src/modules/timing/timing-settler.ts';
+import type { OpenOrder } from '../../apps/server/src/modules/timing/timing-opening.ts';
+import { TimingSettler } from '../../apps/server/src/modules/timing/timing-settler.ts';
 import { isEntryPoint } from './entry-point.ts';
 
 /**
@@ -103,6 +104,8 @@ async function prepare(storage: Storage): Promise<Stage> {
  * Opens `count` orders expiring at `expiresAt` (stakes booked, half up and half down), records the
  * settlement tick (a rise: up wins), and answers the orders as the settler tracks them.
  */
+const OPEN_PRICE = 6_000_000n;
+
 async function openOrders(stage: Stage, count: number, expiresAt: number): Promise<OpenOrder[]> {
   const { storage, money, users, usdtId, btcId } = stage;
   const openTick = await storage.db
@@ -110,7 +113,7 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
     .values({
       vc_id: btcId,
       time_ms: expiresAt - 30_000,
-      price_minor: 6_000_000n,
+      price_minor: OPEN_PRICE,
       volume_minor: 1n,
       turnover_minor: 1n,
     })
@@ -131,14 +134,11 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
         stake_minor: STAKE,
         payout_rate: '0.8',
         tie_rule: 'refund' as const,
-        open_tick_id: openTick?.id ?? 0,
-        open_tick_time_ms: expiresAt - 30_000,
-        open_price_minor: 6_000_000n,
-        created_at: expiresAt - 30_000,
-        expires_at: expiresAt,
+        // Accepted half a second before the tick it opened at (decision 035).
+        created_at: expiresAt - 30_500,
       }));
       const ids: number[] = [];
-      // SQLite allows at most 32,766 bound values per statement: 13 columns x 1,000 rows.
+      // SQLite allows at most 32,766 bound values per statement: 10 columns x 1,000 rows.
       for (let i = 0; i < rows.length; i += 1_000) {
         const inserted = await trx
           .insertInto('timing_order')
@@ -148,6 +148,19 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
         await trx
           .insertInto('timing_order_open')
           .values(inserted.map((r) => ({ id: r.id })))
+          .execute();
+        await trx
+          .insertInto('timing_order_opened')
+          .values(
+            inserted.map((r) => ({
+              order_id: r.id,
+              open_tick_id: openTick?.id ?? 0,
+              open_tick_time_ms: expiresAt - 30_000,
+              open_price_minor: OPEN_PRICE,
+              expires_at: expiresAt,
+              opened_at: expiresAt - 30_000,
+            })),
+          )
           .execute();
         ids.push(...inserted.map((r) => r.id));
       }
@@ -166,10 +179,12 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
           vcId: btcId,
           settleVcId: usdtId,
           direction: row.direction,
+          periodSeconds: row.period_seconds,
           stakeMinor: STAKE,
-          openPriceMinor: row.open_price_minor,
+          openPriceMinor: OPEN_PRICE,
           payoutRate: row.payout_rate,
           tieRule: row.tie_rule,
+          acceptedAt: row.created_at,
           expiresAt,
         });
       });

@@ -73,6 +73,11 @@ export interface AppOptions {
    */
   timingTermsRecheckMs?: number;
   /**
+   * The clock that stamps when a timed order was accepted (default `Date.now`); the timing tests
+   * pass their own, so that an order's open tick (the first one after its acceptance) is exact.
+   */
+  timingClock?: () => number;
+  /**
    * How long a user session read from the database is trusted (default 2 s, decision 004); tests
    * that change session rows behind the API's back pass 0.
    */
@@ -196,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onTicksRecorded: (listener) => market.events.subscribe(listener),
       onError: (error) => app.log.error({ err: error }, 'settling timed orders failed'),
       onSettled: (settled) => userEvents.ordersSettled(settled),
+      onOpened: (opened) => userEvents.ordersOpened(opened),
     });
   addTimingRoutes(
     table,
@@ -204,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       money,
       settler,
       onPlaced: (order) => userEvents.orderPlaced(order),
+      ...(options.timingClock ? { now: options.timingClock } : {}),
       ...(options.timingTermsRecheckMs !== undefined ? { termsRecheckMs: options.timingTermsRecheckMs } : {}),
     }),
   );

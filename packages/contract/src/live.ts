@@ -70,11 +70,11 @@ export const USER_TOPIC_STATUSES = ['subscribed', 'unauthorized', 'unavailable']
 export type UserTopicStatus = (typeof USER_TOPIC_STATUSES)[number];
 
 /**
- * The states a `timing` event announces: `open` when an order was placed, `settled` when its
- * settlement committed. `settling` is never announced: it is the time between expiry and
+ * The states a `timing` event announces: `opening` when an order was placed, `open` when it opened
+ * at its tick, `settled` when its settlement committed. `settling` is never announced: it is the time between expiry and
  * settlement, which the client derives from `expiresAt` on its own.
  */
-export const TIMING_EVENT_STATES = ['open', 'settled'] as const;
+export const TIMING_EVENT_STATES = ['opening', 'open', 'settled'] as const;
 
 const timingEventSchema = z.object({
   topic: z.literal('timing'),

@@ -15,10 +15,11 @@ import { amountField } from './wallet.ts';
 export const TIMING_OUTCOMES = ['win', 'loss', 'tie'] as const satisfies readonly TimingOutcome[];
 
 /**
- * `open`: running. `settling`: the period has expired and the settlement has not committed yet
+ * `opening`: accepted, waiting for the first tick recorded after its acceptance, at which it opens
+ * (about a second; decision 035). `open`: running. `settling`: the period has expired and the settlement has not committed yet
  * (the feed has not recorded the expiry second, or the batch is being written). `settled`: done.
  */
-export const TIMING_STATES = ['open', 'settling', 'settled'] as const;
+export const TIMING_STATES = ['opening', 'open', 'settling', 'settled'] as const;
 export type TimingState = (typeof TIMING_STATES)[number];
 
 const decimal = z.string();
@@ -36,11 +37,19 @@ export const timingOrderSchema = z.object({
   ),
   tieRule: z.enum(TIE_RULES).describe('What an unchanged price means, fixed when the order was placed.'),
   expectedPayout: decimal.describe('What a win pays back: the stake and its profit.'),
-  openPrice: decimal,
-  openTickId: z.number().int().describe('The recorded tick the open price is.'),
-  openTickTime: z.number().int(),
-  createdAt: z.number().int(),
-  expiresAt: z.number().int().describe('createdAt + periodSeconds, epoch milliseconds.'),
+  openPrice: decimal.nullable().describe('Null while the order is opening.'),
+  openTickId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The recorded tick the open price is: the first one after createdAt; null while opening.'),
+  openTickTime: z.number().int().nullable(),
+  createdAt: z.number().int().describe('When the order was accepted, epoch milliseconds.'),
+  expiresAt: z
+    .number()
+    .int()
+    .nullable()
+    .describe('openTickTime + periodSeconds, epoch milliseconds; null while opening.'),
   state: z.enum(TIMING_STATES),
   settlePrice: decimal.nullable(),
   settleTickId: z.number().int().nullable().describe('The first recorded tick at or after expiresAt.'),
@@ -58,7 +67,7 @@ export const timingOrderRequest = endpoint({
   tag: 'timing',
   idempotent: true,
   summary:
-    "Places a timed trade: the stake leaves the spot account at once and the open price is the coin's latest recorded tick.",
+    'Places a timed trade: the stake leaves the spot account at once and the order opens at the first tick recorded after its acceptance (state `opening` until then); refused with PRICE_UNAVAILABLE when the coin has no tick from the last 2 seconds.',
   body: z
     .object({
       vcId: vcIdField,

@@ -45,6 +45,25 @@ export function settlementTick(ticks: readonly RecordedTick[], expiryMs: number)
   return ticks[low];
 }
 
+/**
+ * The tick an order opens at: the first one recorded strictly after the instant the order was
+ * accepted. Opening at a tick that already existed when the order arrived would let a user who sees
+ * a faster feed than ours trade on a move that is already known (docs/product.md, "Timed orders").
+ * Undefined until the feed has recorded such a tick; the order is "opening" meanwhile.
+ */
+export function openingTick(ticks: readonly RecordedTick[], acceptedAtMs: number): RecordedTick | undefined {
+  return settlementTick(ticks, acceptedAtMs + 1);
+}
+
+/** An order expires its period after the tick it opened at, so every order runs its whole period. */
+export function timingExpiry(openTickTimeMs: number, periodSeconds: number): number {
+  if (!Number.isSafeInteger(openTickTimeMs) || !Number.isSafeInteger(periodSeconds) || periodSeconds <= 0)
+    throw new RangeError(
+      `an expiry needs a tick time and a positive period, got ${openTickTimeMs}, ${periodSeconds}`,
+    );
+  return openTickTimeMs + periodSeconds * 1000;
+}
+
 /** Up wins above the open price, down wins below it; the same price is a tie. */
 export function timingOutcome(
   direction: TimingDirection,

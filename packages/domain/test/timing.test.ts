@@ -7,6 +7,8 @@ import {
   platformAccount,
   userAccount,
   settlementTick,
+  openingTick,
+  timingExpiry,
   timingOutcome,
   timingProfit,
   timingResult,
@@ -218,5 +220,28 @@ describe('ledger entries', () => {
         },
       ),
     );
+  });
+});
+
+describe('the opening tick', () => {
+  const ticks = [
+    { id: 1, timeMs: 1_000, priceMinor: 100n },
+    { id: 2, timeMs: 2_000, priceMinor: 101n },
+    { id: 3, timeMs: 3_000, priceMinor: 102n },
+  ];
+  it('is the first tick recorded strictly after the acceptance, never one that already existed', () => {
+    expect(openingTick(ticks, 999)?.id).toBe(1);
+    expect(openingTick(ticks, 1_000)?.id).toBe(2);
+    expect(openingTick(ticks, 1_500)?.id).toBe(2);
+    expect(openingTick(ticks, 2_999)?.id).toBe(3);
+  });
+  it('is undefined until the feed records a later tick', () => {
+    expect(openingTick(ticks, 3_000)).toBeUndefined();
+    expect(openingTick([], 0)).toBeUndefined();
+  });
+  it('counts the expiry from the open tick', () => {
+    expect(timingExpiry(2_000, 30)).toBe(32_000);
+    expect(() => timingExpiry(2_000, 0)).toThrow(RangeError);
+    expect(() => timingExpiry(Number.NaN, 30)).toThrow(RangeError);
   });
 });

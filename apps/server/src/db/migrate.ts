@@ -10,6 +10,7 @@ import * as timing from './migrations/0007-timing.ts';
 import * as settlementBatches from './migrations/0008-settlement-batches.ts';
 import * as coinNames from './migrations/0009-coin-names.ts';
 import * as openOrders from './migrations/0010-open-orders.ts';
+import * as openingTicks from './migrations/0012-opening-ticks.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -26,6 +27,7 @@ const MIGRATIONS = {
   '0008-settlement-batches': settlementBatches,
   '0009-coin-names': coinNames,
   '0010-open-orders': openOrders,
+  '0012-opening-ticks': openingTicks,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

@@ -509,11 +509,19 @@ export interface TimingOrderTable {
   stake_minor: bigint;
   payout_rate: string;
   tie_rule: 'refund' | 'loss';
+  /** When the order was accepted; it opens at the first tick recorded after this instant. */
+  created_at: number;
+}
+
+/** Where an accepted order opened (decision 035), written once by the opening batch. */
+export interface TimingOrderOpenedTable {
+  order_id: number;
   open_tick_id: number;
   open_tick_time_ms: number;
   open_price_minor: bigint;
-  created_at: number;
+  /** The open tick's time plus the order's period. */
   expires_at: number;
+  opened_at: number;
 }
 
 /** The open timed orders (decision 023): an order's id is here from its placement to its settlement. */
@@ -575,6 +583,7 @@ export interface Database {
   withdraw_order: WithdrawOrderTable;
   timing_order: TimingOrderTable;
   timing_order_open: TimingOrderOpenTable;
+  timing_order_opened: TimingOrderOpenedTable;
   timing_order_result: TimingOrderResultTable;
   timing_settlement: TimingSettlementTable;
   operators: OperatorsTable;

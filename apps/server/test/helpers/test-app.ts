@@ -181,6 +181,8 @@ export interface TestAppOptions {
   live?: AppOptions['live'];
   /** How long a session read is trusted (default 0 here: most tests change session rows directly). */
   sessionRecheckMs?: number;
+  /** The clock that stamps timed orders' acceptance (see AppOptions.timingClock). */
+  timingClock?: () => number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -211,6 +213,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       money,
       timers: false,
       onSettled: (settled) => userEvents.ordersSettled(settled),
+      onOpened: (opened) => userEvents.ordersOpened(opened),
     });
     const app = await buildApp({
       config,
@@ -221,6 +224,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       money,
       timingSettler: timing,
       timingTermsRecheckMs: 0,
+      ...(options.timingClock ? { timingClock: options.timingClock } : {}),
       sessionRecheckMs: options.sessionRecheckMs ?? 0,
       userEvents,
       ...(options.live ? { live: options.live } : {}),

@@ -296,7 +296,7 @@ describe('events after commits', () => {
     ]);
   });
 
-  it('a timed order: its placement and its settlement, each once committed', async () => {
+  it('a timed order: its placement, its opening and its settlement, each once committed', async () => {
     const owner = await member();
     await fund(t, owner.userId, 'USDT', '100');
     const btc = await t.db
@@ -319,9 +319,10 @@ describe('events after commits', () => {
         })
         .execute();
     };
-    await recordTick(Math.floor(Date.now() / 1000) * 1000, '60000.00');
     const socket = await subscribed(owner.token);
     await socket.sync();
+    // The feed is live: a tick of this second (a placement needs one from the last 2 s).
+    await recordTick(Math.floor(Date.now() / 1000) * 1000, '60000.00');
 
     const order = expectSuccess(
       await t.post<TimingOrder>(
@@ -330,12 +331,20 @@ describe('events after commits', () => {
         { token: owner.token, headers: { 'idempotency-key': idemKey() } },
       ),
     );
-    await waitForEvent(socket, { topic: 'timing', id: order.id, state: 'open' });
+    await waitForEvent(socket, { topic: 'timing', id: order.id, state: 'opening' });
     await waitForEvent(socket, { topic: 'wallet', vcId: usdt.id, type: 'timing_stake' });
 
-    await recordTick(Math.ceil(order.expiresAt / 1000) * 1000, '60100.00');
+    // It opens at the first tick recorded after its acceptance, and expires its period later.
+    const openTime = Math.floor(order.createdAt / 1000) * 1000 + 1000;
+    await recordTick(openTime, '60000.00');
+    const opened = socket.received.length;
+    expect(await t.timing.settleDue(openTime)).toBe(0);
+    await waitForEvent(socket, { topic: 'timing', id: order.id, state: 'open' }, opened);
+
+    const expiresAt = openTime + 30_000;
+    await recordTick(expiresAt, '60100.00');
     const from = socket.received.length;
-    expect(await t.timing.settleDue(order.expiresAt + 1)).toBe(1);
+    expect(await t.timing.settleDue(expiresAt)).toBe(1);
     await waitForEvent(socket, { topic: 'timing', id: order.id, state: 'settled' }, from);
     expect(
       expectSuccess(await t.call(timing.timingOrderDetail, { id: order.id }, { token: owner.token })),

@@ -82,7 +82,7 @@ describe(`migration 0008: settlement batches (${EXPECTED_DIALECT})`, () => {
               payout_rate, tie_rule, open_tick_id, open_tick_time_ms, open_price_minor, created_at, expires_at,
               status, settle_tick_id, settle_tick_time_ms, settle_price_minor, outcome, payout_minor, settled_at)
             VALUES (${userId}, ${vcId}, ${vcId}, 'up', 30, ${STAKE}, '0.8', 'refund', 1, ${now}, 100, ${now},
-              ${now + 30_000}, ${status}, ${status === 'open' ? null : 2}, ${status === 'open' ? null : now},
+              ${now + 30_000}, ${status}, ${status === 'open' ? null : 2}, ${status === 'open' ? null : now + 30_000},
               ${status === 'open' ? null : 101}, ${outcome}, ${payout}, ${status === 'open' ? null : now})
             RETURNING id`)
         ).id,
@@ -154,6 +154,27 @@ describe(`migration 0008: settlement batches (${EXPECTED_DIALECT})`, () => {
       [won, 'win', PAYOUT, null],
       [lost, 'loss', 0n, null],
     ]);
+    // And by 0012-opening-ticks: each order opened where it was placed, with the expiry it had.
+    const openings = await ts.storage.db
+      .selectFrom('timing_order_opened')
+      .select([
+        'order_id',
+        'open_tick_id',
+        'open_tick_time_ms',
+        'open_price_minor',
+        'expires_at',
+        'opened_at',
+      ])
+      .orderBy('order_id')
+      .execute();
+    expect(
+      openings.map((o) => [
+        Number(o.order_id),
+        Number(o.open_tick_time_ms),
+        Number(o.expires_at),
+        Number(o.opened_at),
+      ]),
+    ).toEqual([open, won, lost].map((id) => [id, now, now + 30_000, now]));
     const payout = await ts.storage.db
       .selectFrom('journal_posting')
       .select(['ref_type', 'ref_id', 'amount_minor'])

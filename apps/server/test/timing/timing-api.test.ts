@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints, type TimingOrder } from '@vela/contract';
-import { parseDecimal, settlementTick, timingResult, type RecordedTick } from '@vela/domain';
+import { openingTick, parseDecimal, settlementTick, timingResult, type RecordedTick } from '@vela/domain';
 import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
 import { saveTimingPeriod, setTimingConfigEnabled } from '../../src/modules/market/coin-repository.ts';
 import { createMoney } from '../../src/modules/ledger/money.ts';
@@ -21,19 +21,29 @@ const { timing, wallet } = endpoints;
 
 /**
  * Timed trades against a scripted feed: the tests write the ticks the orders open and settle at,
- * and settle at the instants they choose through the settler the test app runs without a timer.
+ * and open and settle them at the instants they choose through the settler the test app runs
+ * without a timer. The API stamps orders with the test's clock, half a second into a second, so the
+ * first tick after an order's acceptance is the next whole second.
  */
 describe('timed trades', () => {
   let t: TestApp;
+  const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+  let clock = second(Date.now()) + 500;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ timingClock: () => clock });
   });
   afterAll(async () => {
     await t.close();
   });
+  // Each test trades ten minutes after the previous one, so no two tests share a second of a coin.
+  beforeEach(() => {
+    clock += 600_000;
+  });
 
-  const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+  /** The second the feed recorded last when the order was accepted, and the one it opens at. */
+  const liveSecond = () => second(clock);
+  const openSecond = () => second(clock) + 1000;
 
   async function priceScale(vcId: number): Promise<number> {
     const row = await t.db
@@ -82,11 +92,21 @@ describe('timed trades', () => {
     return overview.currencies.find((c) => c.symbol === 'USDT');
   };
 
-  /** Opens orders at `openPrice` now, then records `settlePrice` for each one's settlement second. */
+  /** Records the first tick after the acceptance and lets the settler open the orders waiting for it. */
+  async function openAt(vcId: number, price: string): Promise<number> {
+    const tickId = await recordTick(vcId, openSecond(), price);
+    expect(await t.timing.settleDue(openSecond())).toBe(0);
+    return tickId;
+  }
+
+  /** The expiry of an order of `periodSeconds` opened at `openSecond()`. */
+  const expiryOf = (periodSeconds: number) => openSecond() + periodSeconds * 1000;
+
+  /** Places orders, opens them at `openPrice`, then settles them at `settlePrice`. */
   async function placeAndSettle(symbol: string, openPrice: string, settlePrice: string) {
     const vc = await vcIdOf(t, symbol);
     const user = await trader();
-    await recordTick(vc.id, second(Date.now()), openPrice);
+    await recordTick(vc.id, liveSecond(), '1.00');
     const up = expectSuccess(
       await place(user.token, { vcId: vc.id, periodSeconds: 30, direction: 'up', amount: '100' }),
     );
@@ -94,17 +114,19 @@ describe('timed trades', () => {
       await place(user.token, { vcId: vc.id, periodSeconds: 30, direction: 'down', amount: '100' }),
     );
     expect(up).toMatchObject({
-      state: 'open',
+      state: 'opening',
+      openPrice: null,
+      expiresAt: null,
       amount: '100.000000',
       payoutRate: '0.80',
       expectedPayout: '180.000000',
     });
     expect(await usdt(user.token)).toMatchObject({ spot: '800.000000', frozen: '200.000000' });
-    const settleSeconds = new Set([up, down].map((o) => Math.ceil(o.expiresAt / 1000) * 1000));
-    for (const s of settleSeconds) await recordTick(vc.id, s, settlePrice);
+    await openAt(vc.id, openPrice);
+    await recordTick(vc.id, expiryOf(30), settlePrice);
     // Not yet expired: nothing settles.
-    expect(await t.timing.settleDue(up.createdAt + 1000)).toBe(0);
-    expect(await t.timing.settleDue(Math.max(up.expiresAt, down.expiresAt) + 1)).toBe(2);
+    expect(await t.timing.settleDue(expiryOf(30) - 1)).toBe(0);
+    expect(await t.timing.settleDue(expiryOf(30))).toBe(2);
     const detail = async (id: number) =>
       expectSuccess(await t.call(timing.timingOrderDetail, { id }, { token: user.token }));
     return { user, up: await detail(up.id), down: await detail(down.id) };
@@ -188,11 +210,26 @@ describe('timed trades', () => {
     );
     await t.db.deleteFrom('timing_order_open').where('id', '=', down.id).execute();
     await expectBooksBalanced(t);
+    // An order moved to open at an earlier tick, one recorded before its acceptance.
+    const opened = (id: number) => t.db.updateTable('timing_order_opened').where('order_id', '=', id);
+    const before = await t.db
+      .selectFrom('timing_order_opened')
+      .selectAll()
+      .where('order_id', '=', up.id)
+      .executeTakeFirstOrThrow();
+    await opened(up.id)
+      .set({ open_tick_time_ms: before.open_tick_time_ms - 1000, expires_at: before.expires_at - 1000 })
+      .execute();
+    expect(await details()).toEqual([
+      `timing ${up.id}: order did not open at the first tick after acceptance, or settled early`,
+    ]);
+    await opened(up.id).set(before).execute();
+    await expectBooksBalanced(t);
   });
 
   it('places orders that arrive together in one commit, refusing each one that does not fit alone', async () => {
     const vc = await vcIdOf(t, 'LTC');
-    await recordTick(vc.id, second(Date.now()), '80.00');
+    await recordTick(vc.id, liveSecond(), '80.00');
     const short = await trader('100');
     const rich = await trader('1000');
     const body = { vcId: vc.id, periodSeconds: 30, direction: 'up', amount: '10' };
@@ -229,35 +266,59 @@ describe('timed trades', () => {
       .executeTakeFirstOrThrow();
     expect(Number(placed.n)).toBe(22);
     await expectBooksBalanced(t);
-    // They settle together too, leaving nothing open for the tests after this one.
-    const orders = results.flatMap((r) => (r.body.success && r.body.data ? [r.body.data] : []));
-    const expiries = orders.map((o) => o.expiresAt);
-    for (const s of new Set(expiries.map((e) => Math.ceil(e / 1000) * 1000)))
-      await recordTick(vc.id, s, '81.00');
-    expect(await t.timing.settleDue(Math.max(...expiries) + 1)).toBe(22);
+    // They open and settle together too, leaving nothing open for the tests after this one.
+    await openAt(vc.id, '80.50');
+    await recordTick(vc.id, expiryOf(30), '81.00');
+    expect(await t.timing.settleDue(expiryOf(30))).toBe(22);
     await expectBooksBalanced(t);
   });
 
-  it('settles at the first tick at or after the expiry instant, and cites it', async () => {
+  it('opens at the first tick recorded after acceptance, never at one the user could already see', async () => {
+    const vc = await vcIdOf(t, 'EURUSD');
+    const user = await trader();
+    // The tick the user saw when ordering, and one in the same second as the acceptance, before it.
+    await recordTick(vc.id, liveSecond(), '1.08000');
+    const order = expectSuccess(
+      await place(user.token, { vcId: vc.id, periodSeconds: 30, direction: 'up', amount: '10' }),
+    );
+    expect(order).toMatchObject({ state: 'opening', openPrice: null, openTickId: null, openTickTime: null });
+    // No later tick yet: the order keeps waiting, and nothing settles.
+    expect(await t.timing.settleDue(clock + 5_000)).toBe(0);
+    const detail = () => t.call(timing.timingOrderDetail, { id: order.id }, { token: user.token });
+    expect(expectSuccess(await detail())).toMatchObject({ state: 'opening', expiresAt: null });
+    const openTick = await openAt(vc.id, '1.08100');
+    expect(expectSuccess(await detail())).toMatchObject({
+      state: 'open',
+      openTickId: openTick,
+      openTickTime: openSecond(),
+      openPrice: '1.08100',
+      expiresAt: expiryOf(30),
+    });
+    await recordTick(vc.id, expiryOf(30), '1.08050');
+    expect(await t.timing.settleDue(expiryOf(30))).toBe(1);
+    expect(expectSuccess(await detail())).toMatchObject({ state: 'settled', outcome: 'loss' });
+  });
+
+  it('settles at the first tick at or after the expiry instant, and an order accepted before a restart opens and settles', async () => {
     const vc = await vcIdOf(t, 'BNB');
     const user = await trader();
-    const openAt = second(Date.now());
-    await recordTick(vc.id, openAt, '600.00');
+    await recordTick(vc.id, liveSecond(), '599.50');
     const order = expectSuccess(
       await place(user.token, { vcId: vc.id, periodSeconds: 30, direction: 'up', amount: '50' }),
     );
-    // Move the order onto whole seconds, so that the boundary is exact: expiry at openAt + 30 s.
-    const expiresAt = openAt + 30_000;
-    await t.db
-      .updateTable('timing_order')
-      .set({ created_at: openAt, expires_at: expiresAt })
-      .where('id', '=', order.id)
-      .execute();
+    const expiresAt = expiryOf(30);
+    const openTick = await recordTick(vc.id, openSecond(), '600.00');
     await recordTick(vc.id, expiresAt - 1000, '601.00');
     const atExpiry = await recordTick(vc.id, expiresAt, '599.00');
     await recordTick(vc.id, expiresAt + 1000, '650.00');
-    // A settler that starts now (as after a restart) loads the order from the database.
-    const settler = new TimingSettler({ db: t.db, money: t.money, timers: false, now: () => expiresAt });
+    // A settler that starts after the expiry (as after a restart) loads the order that was still
+    // opening from the database, opens it at its tick and settles it.
+    const settler = new TimingSettler({
+      db: t.db,
+      money: t.money,
+      timers: false,
+      now: () => expiresAt + 5_000,
+    });
     await settler.start();
     const settled = expectSuccess(
       await t.call(timing.timingOrderDetail, { id: order.id }, { token: user.token }),
@@ -268,27 +329,32 @@ describe('timed trades', () => {
       settleTickTime: expiresAt,
       settlePrice: '599.00',
       outcome: 'loss',
-      openTickTime: openAt,
+      openTickId: openTick,
+      openTickTime: openSecond(),
       openPrice: '600.00',
+      expiresAt,
     });
+    // The app's own settler still tracks the order: it opens and settles nothing a second time.
+    expect(await t.timing.settleDue(expiresAt + 5_000)).toBe(0);
     await expectBooksBalanced(t);
   });
 
   it('waits "in settlement" until the expiry second is recorded', async () => {
     const vc = await vcIdOf(t, 'XRP');
     const user = await trader();
-    await recordTick(vc.id, second(Date.now()), '0.5000');
+    await recordTick(vc.id, liveSecond(), '0.5000');
     const order = expectSuccess(
       await place(user.token, { vcId: vc.id, periodSeconds: 30, direction: 'down', amount: '20' }),
     );
-    expect(await t.timing.settleDue(order.expiresAt + 5_000)).toBe(0);
+    await openAt(vc.id, '0.5000');
+    expect(await t.timing.settleDue(expiryOf(30) + 5_000)).toBe(0);
     const list = expectSuccess(
       await t.call(timing.timingOrderList, { scope: 'active' }, { token: user.token }),
     );
     // The answer's state comes from the server's clock, which is still before the expiry.
     expect(list.list.map((o) => o.id)).toEqual([order.id]);
-    await recordTick(vc.id, Math.ceil(order.expiresAt / 1000) * 1000 + 2000, '0.4000');
-    expect(await t.timing.settleDue(order.expiresAt + 6_000)).toBe(1);
+    await recordTick(vc.id, expiryOf(30) + 2000, '0.4000');
+    expect(await t.timing.settleDue(expiryOf(30) + 6_000)).toBe(1);
     const history = expectSuccess(
       await t.call(timing.timingOrderList, { scope: 'history' }, { token: user.token }),
     );
@@ -301,7 +367,7 @@ describe('timed trades', () => {
   it('settles each order exactly once when two settlers race, and after a restart settles nothing twice', async () => {
     const vc = await vcIdOf(t, 'DOGE');
     const user = await trader();
-    await recordTick(vc.id, second(Date.now()), '0.150000');
+    await recordTick(vc.id, liveSecond(), '0.150000');
     const orders: TimingOrder[] = [];
     for (let i = 0; i < 6; i += 1) {
       orders.push(
@@ -315,10 +381,9 @@ describe('timed trades', () => {
         ),
       );
     }
-    const last = Math.max(...orders.map((o) => o.expiresAt));
-    for (const s of new Set(orders.map((o) => Math.ceil(o.expiresAt / 1000) * 1000))) {
-      await recordTick(vc.id, s, '0.160000');
-    }
+    await openAt(vc.id, '0.150000');
+    const last = expiryOf(30);
+    await recordTick(vc.id, last, '0.160000');
     // A second settler with its own committer, as a second process would have.
     const other = new TimingSettler({
       db: t.db,
@@ -361,9 +426,10 @@ describe('timed trades', () => {
     await expectBooksBalanced(t);
   });
 
-  it('an outcome is a pure function of the recorded ticks it cites', async () => {
+  it('an opening and an outcome are pure functions of the recorded ticks they cite', async () => {
     const settled = await t.db
       .selectFrom('timing_order')
+      .innerJoin('timing_order_opened', 'timing_order_opened.order_id', 'timing_order.id')
       .innerJoin('timing_order_result', 'timing_order_result.order_id', 'timing_order.id')
       .selectAll()
       .execute();
@@ -380,6 +446,9 @@ describe('timed trades', () => {
         timeMs: Number(h.time_ms),
         priceMinor: BigInt(h.price_minor),
       }));
+      const open = openingTick(ticks, Number(row.created_at));
+      expect(open).toMatchObject({ id: Number(row.open_tick_id), priceMinor: BigInt(row.open_price_minor) });
+      expect(Number(row.expires_at)).toBe((open?.timeMs ?? 0) + row.period_seconds * 1000);
       const tick = settlementTick(ticks, Number(row.expires_at));
       expect(tick?.id).toBe(Number(row.settle_tick_id));
       const result = timingResult(
@@ -403,7 +472,7 @@ describe('timed trades', () => {
     const vc = await vcIdOf(t, 'ADA');
     const user = await trader('50');
     const other = await trader();
-    await recordTick(vc.id, second(Date.now()), '0.4500');
+    await recordTick(vc.id, liveSecond(), '0.4500');
     const base = { vcId: vc.id, periodSeconds: 30, direction: 'up', amount: '20' };
     const entries = await countRows(t.db, 'journal_entry');
     const orders = await countRows(t.db, 'timing_order');
@@ -457,15 +526,17 @@ describe('timed trades', () => {
     expectFailure(await place(user.token, base), 'TIMING_PAIR_CLOSED', { field: 'vcId' });
     await setTimingConfigEnabled(t.db, vc.id, true);
 
-    // A price older than the freshness limit: the feed has stopped, nobody trades on it.
+    // No tick in the last 2 seconds: the feed has stalled, nobody trades on it.
     await t.db.deleteFrom('price_tick').where('vc_id', '=', vc.id).execute();
-    await recordTick(vc.id, second(Date.now()) - 60_000, '0.4500');
+    await recordTick(vc.id, liveSecond() - 60_000, '0.4500');
+    expectFailure(await place(user.token, base), 'PRICE_UNAVAILABLE');
+    await recordTick(vc.id, liveSecond() - 2_000, '0.4500');
     expectFailure(await place(user.token, base), 'PRICE_UNAVAILABLE');
     expect(await countRows(t.db, 'journal_entry')).toBe(entries);
     expect(await countRows(t.db, 'timing_order')).toBe(orders);
 
     // The same key with another body is refused; the first answer is replayed for the same body.
-    await recordTick(vc.id, second(Date.now()), '0.4500');
+    await recordTick(vc.id, liveSecond(), '0.4500');
     const key = idemKey();
     const first = expectSuccess(await place(user.token, base, key));
     expect(expectSuccess(await place(user.token, base, key)).id).toBe(first.id);

@@ -16,7 +16,11 @@ const LIMIT = 100;
  *    and books the difference with the house, and nothing else;
  * 4. an order that pays something has exactly one posting naming it, in its own batch's entry, of
  *    its payout, on its owner's spot account; an order that pays nothing has none;
- * 5. the escrow of each currency holds exactly the stakes of the open orders.
+ * 5. the escrow of each currency holds exactly the stakes of the open orders;
+ * 6. a settled order opened first and settled at or after its expiry; an order opened at the first
+ *    tick after its acceptance (decision 035) and expires its period after that tick. Orders placed
+ *    before that rule opened at their placement (`opened_at = created_at`, migration 0012) and
+ *    keep the expiry they had.
  */
 export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
   const gaps: ReferenceGap[] = [];
@@ -97,5 +101,22 @@ export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]>
     WHERE a.kind = 'timing_escrow' AND a.user_id IS NULL AND a.balance_minor <> COALESCE(o.stakes, 0)
     LIMIT ${LIMIT}`.execute(trx);
   add('mismatch', 'timing_escrow', escrow.rows, 'escrow differs from the stakes of the open orders');
+
+  const openings = await sql<{ id: number }>`
+    SELECT o.id FROM timing_order o
+    LEFT JOIN timing_order_opened op ON op.order_id = o.id
+    LEFT JOIN timing_order_result r ON r.order_id = o.id
+    WHERE (r.order_id IS NOT NULL AND (op.order_id IS NULL OR r.settle_tick_time_ms < op.expires_at))
+       OR (op.order_id IS NOT NULL AND op.opened_at <> o.created_at AND (op.open_tick_time_ms <= o.created_at
+             OR op.expires_at <> op.open_tick_time_ms + o.period_seconds * 1000
+             OR EXISTS (SELECT 1 FROM price_tick t WHERE t.vc_id = o.vc_id AND t.time_ms > o.created_at
+                          AND t.time_ms < op.open_tick_time_ms)))
+    LIMIT ${LIMIT}`.execute(trx);
+  add(
+    'mismatch',
+    'timing',
+    openings.rows,
+    'order did not open at the first tick after acceptance, or settled early',
+  );
   return gaps;
 }

@@ -50,9 +50,19 @@ export class UserEvents {
     return () => this.listeners.delete(listener);
   }
 
-  /** A timed order of the user was placed (its stake committed). */
+  /** A timed order of the user was placed (its stake committed); it opens at the next tick. */
   orderPlaced(order: OrderOfUser): void {
-    this.publish([{ userId: order.userId, event: { topic: 'timing', id: order.id, state: 'open' } }]);
+    this.publish([{ userId: order.userId, event: { topic: 'timing', id: order.id, state: 'opening' } }]);
+  }
+
+  /** Timed orders opened at their tick (the settler's committed opening batch). */
+  ordersOpened(orders: readonly OrderOfUser[]): void {
+    this.publish(
+      orders.map((order) => ({
+        userId: order.userId,
+        event: { topic: 'timing', id: order.id, state: 'open' },
+      })),
+    );
   }
 
   /** Timed orders were settled (the settler's committed batch). */

@@ -8,15 +8,16 @@ import type { Money } from '../ledger/money.ts';
 import type { BatchOutcome } from '../ledger/request-batcher.ts';
 import { allocateIds, RowsStatement, rowsStatementPerDialect, type RowColumn } from '../ledger/sql-batch.ts';
 import { latestTick, type TimingOrderRow } from './timing-repository.ts';
-import { openOrderOf, type OpenOrder } from './timing-settler.ts';
+import type { PlacedOrder } from './timing-opening.ts';
 import type { CheckedOrder } from './timing-terms.ts';
 import { toTimingOrder } from './timing-view.ts';
 
 /**
- * A new order opens at the coin's latest recorded tick only when that tick is this recent; an older
- * one means the feed has stopped, and nobody may trade against a price that no longer moves.
+ * A new order is accepted only when the coin's latest recorded tick is this recent: an older one
+ * means the feed has stalled, and the order would wait for a price nobody can tell the time of
+ * (docs/product.md, "Timed orders").
  */
-export const MAX_OPEN_TICK_AGE_MS = 5_000;
+export const MAX_FEED_AGE_MS = 2_000;
 
 /** One order request that passed its checks, waiting for its batch. */
 export interface PlacementRequest {
@@ -28,13 +29,14 @@ export interface PlacementRequest {
 
 export interface Placed {
   order: TimingOrder;
-  /** What the settler needs of the order this request opened; null for a replayed answer. */
-  opened: OpenOrder | null;
+  /** What the settler needs of the order this request placed; null for a replayed answer. */
+  tracked: PlacedOrder | null;
 }
 
 /**
  * Places a batch of orders in the caller's transaction with a few set-based statements (decision
- * 027): each order opens at its coin's latest recorded tick, its stake moves to the escrow unless
+ * 027): each order is accepted when its coin's feed is live and opens later, at the first tick recorded
+ * after its acceptance (decision 035, the settler's opening batch); its stake moves to the escrow unless
  * the user's balance is short (that order alone is refused), the orders are inserted together, and
  * the idempotency keys are stored with the answers. A key committed by a copy of the request since
  * its replay check answers that copy's answer; the same key twice in one batch answers once.
@@ -58,7 +60,7 @@ export async function placeOrders(
     if (stored) {
       outcomes[i] =
         stored.hash === requestHash(item.request)
-          ? { ok: true, value: { order: JSON.parse(stored.response) as TimingOrder, opened: null } }
+          ? { ok: true, value: { order: JSON.parse(stored.response) as TimingOrder, tracked: null } }
           : { ok: false, error: new AppError('IDEMPOTENCY_KEY_REUSED') };
     } else if (!firstOfKey.has(key)) {
       firstOfKey.set(key, i);
@@ -66,7 +68,7 @@ export async function placeOrders(
     }
   });
 
-  // The open price: the coin's latest recorded tick, read inside the transaction, once per coin.
+  // The feed's liveness: the coin's latest recorded tick, read inside the transaction, once per coin.
   const ticks = new Map<number, Awaited<ReturnType<typeof latestTick>>>();
   for (const i of fresh) {
     const vcId = items[i]?.body.vcId ?? 0;
@@ -77,7 +79,7 @@ export async function placeOrders(
     const item = items[i];
     if (!item) continue;
     const tick = ticks.get(item.body.vcId);
-    if (!tick || now - Number(tick.time_ms) > MAX_OPEN_TICK_AGE_MS) {
+    if (!tick || now - Number(tick.time_ms) > MAX_FEED_AGE_MS) {
       outcomes[i] = { ok: false, error: new AppError('PRICE_UNAVAILABLE') };
       continue;
     }
@@ -94,12 +96,12 @@ export async function placeOrders(
         stake_minor: checked.stakeMinor,
         payout_rate: checked.payoutRate,
         tie_rule: checked.tieRule,
-        open_tick_id: Number(tick.id),
-        open_tick_time_ms: Number(tick.time_ms),
-        open_price_minor: BigInt(tick.price_minor),
         created_at: now,
-        expires_at: now + item.body.periodSeconds * 1000,
-        status: 'open',
+        status: 'opening',
+        open_tick_id: null,
+        open_tick_time_ms: null,
+        open_price_minor: null,
+        expires_at: null,
         settle_tick_id: null,
         settle_tick_time_ms: null,
         settle_price_minor: null,
@@ -142,11 +144,7 @@ export async function placeOrders(
       row.stake_minor,
       row.payout_rate,
       row.tie_rule,
-      row.open_tick_id,
-      row.open_tick_time_ms,
-      row.open_price_minor,
       row.created_at,
-      row.expires_at,
     ),
   );
   // And each of them in the open orders, until its settlement takes it out.
@@ -159,10 +157,7 @@ export async function placeOrders(
     done.push({ request: item.request, value: order });
     outcomes[index] = {
       ok: true,
-      value: {
-        order,
-        opened: openOrderOf(row),
-      },
+      value: { order, tracked: placedOrderOf(row) },
     };
   }
   await money.requests.storeMany(trx, done);
@@ -179,7 +174,7 @@ export async function placeOrders(
     const firstOutcome = outcomes[first];
     if (!firstOutcome) return { ok: false, error: new Error('a placement got no outcome') };
     return firstOutcome.ok
-      ? { ok: true, value: { order: firstOutcome.value.order, opened: null } }
+      ? { ok: true, value: { order: firstOutcome.value.order, tracked: null } }
       : firstOutcome;
   });
 }
@@ -195,11 +190,7 @@ const ORDER_COLUMNS: readonly RowColumn[] = [
   'bigint', // stake_minor
   'plain', // payout_rate
   'plain', // tie_rule
-  'bigint', // open_tick_id
-  'bigint', // open_tick_time_ms
-  'bigint', // open_price_minor
   'bigint', // created_at
-  'bigint', // expires_at
 ];
 
 /** The multi-row insert of new orders, one per dialect (an order is never changed afterwards). */
@@ -210,7 +201,7 @@ const orderRows = rowsStatementPerDialect(
       ORDER_COLUMNS,
       (rows) =>
         `INSERT INTO timing_order (id, user_id, vc_id, settle_vc_id, direction, period_seconds, stake_minor,
-           payout_rate, tie_rule, open_tick_id, open_tick_time_ms, open_price_minor, created_at, expires_at)
+           payout_rate, tie_rule, created_at)
          VALUES ${rows}`,
     ),
 );
@@ -220,3 +211,19 @@ const openRows = rowsStatementPerDialect(
   (dialect) =>
     new RowsStatement(dialect, ['bigint'], (rows) => `INSERT INTO timing_order_open (id) VALUES ${rows}`),
 );
+
+/** What the settler keeps of an order accepted a moment ago, until it opens. */
+function placedOrderOf(row: TimingOrderRow): PlacedOrder {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    vcId: row.vc_id,
+    settleVcId: row.settle_vc_id,
+    direction: row.direction,
+    periodSeconds: row.period_seconds,
+    stakeMinor: row.stake_minor,
+    payoutRate: row.payout_rate,
+    tieRule: row.tie_rule,
+    acceptedAt: row.created_at,
+  };
+}

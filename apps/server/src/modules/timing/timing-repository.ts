@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecordedTick, TieRule } from '@vela/domain';
+import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { RowsStatement, rowsStatementPerDialect } from '../ledger/sql-batch.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 
 /** A coin's timed-trade configuration with its periods, or undefined when the coin has none. */
@@ -36,7 +38,10 @@ export async function tieRule(db: Kysely<Database>): Promise<TieRule> {
   return (await getConfigValue(db, 'GLOBAL', 'timingTieRule')) === 'loss' ? 'loss' : 'refund';
 }
 
-/** The coin's latest recorded tick: what a new order opens at. */
+/**
+ * The coin's latest recorded tick: a placement is refused when it is stale (the feed has stopped);
+ * the order itself opens at the next one (decision 035).
+ */
 export function latestTick(db: Kysely<Database>, vcId: number) {
   return db
     .selectFrom('price_tick')
@@ -48,9 +53,10 @@ export function latestTick(db: Kysely<Database>, vcId: number) {
 }
 
 /**
- * The coin's recorded ticks from `fromMs` up to and including the first one at or after `toMs`, in
- * time order: every tick an order expiring between the two instants may settle at (the first one at
- * or after its expiry, `settlementTick`). One read serves a whole batch of orders.
+ * The coin's recorded ticks from `fromMs` up to and including the first one at or after `toMs` (all
+ * of them when that one is not recorded yet), in time order: every tick an order expiring, or
+ * accepted, between the two instants may settle or open at (`settlementTick`, `openingTick`). One
+ * read serves a whole batch of orders, and the orders whose tick is recorded go ahead.
  */
 export async function ticksCovering(
   db: Kysely<Database>,
@@ -67,11 +73,14 @@ export async function ticksCovering(
       eb(
         'time_ms',
         '<=',
-        eb
-          .selectFrom('price_tick')
-          .select((inner) => inner.fn.min('time_ms').as('last'))
-          .where('vc_id', '=', vcId)
-          .where('time_ms', '>=', toMs),
+        eb.fn.coalesce(
+          eb
+            .selectFrom('price_tick')
+            .select((inner) => inner.fn.min('time_ms').as('last'))
+            .where('vc_id', '=', vcId)
+            .where('time_ms', '>=', toMs),
+          sql<number>`${Number.MAX_SAFE_INTEGER}`,
+        ),
       ),
     )
     .orderBy('time_ms')
@@ -83,20 +92,29 @@ export async function ticksCovering(
   }));
 }
 
+/** What an order's answer says it is: waiting for its open tick, open, or settled. */
+export type TimingRowStatus = 'opening' | 'open' | 'settled';
+
 /**
- * Orders with their results (none while open) and the names and scales their answers need. An
- * order is settled exactly when it has a result (the invariant checker holds that it is then no
- * longer open), so `status` is read from the result.
+ * Orders with their open tick (none while opening), their results (none while open) and the names
+ * and scales their answers need. An order is settled exactly when it has a result and open exactly
+ * when it has an open tick (the invariant checker holds both), so `status` is read from those rows.
  */
 export function timingOrders(db: Kysely<Database>) {
   return db
     .selectFrom('timing_order as o')
     .innerJoin('vc', 'vc.id', 'o.vc_id')
     .innerJoin('vc as s', 's.id', 'o.settle_vc_id')
+    .leftJoin('timing_order_opened as op', 'op.order_id', 'o.id')
     .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
     .selectAll('o')
     .select([
-      sql<'open' | 'settled'>`CASE WHEN r.order_id IS NULL THEN 'open' ELSE 'settled' END`.as('status'),
+      sql<TimingRowStatus>`CASE WHEN r.order_id IS NOT NULL THEN 'settled'
+        WHEN op.order_id IS NOT NULL THEN 'open' ELSE 'opening' END`.as('status'),
+      'op.open_tick_id',
+      'op.open_tick_time_ms',
+      'op.open_price_minor',
+      'op.expires_at',
       'r.settle_tick_id',
       'r.settle_tick_time_ms',
       'r.settle_price_minor',
@@ -131,23 +149,62 @@ export async function openOrderIdsAfter(
   return rows.map((row) => row.id);
 }
 
-/** Open orders by id, with what the settler keeps of them. */
+/** Open orders by id, with what the settler keeps of them; the open columns are null while opening. */
 export function openOrdersByIds(db: Kysely<Database>, ids: readonly number[]) {
   return db
     .selectFrom('timing_order as o')
     .innerJoin('timing_order_open as open', 'open.id', 'o.id')
+    .leftJoin('timing_order_opened as op', 'op.order_id', 'o.id')
     .select([
       'o.id',
       'o.user_id',
       'o.vc_id',
       'o.settle_vc_id',
       'o.direction',
+      'o.period_seconds',
       'o.stake_minor',
-      'o.open_price_minor',
       'o.payout_rate',
       'o.tie_rule',
-      'o.expires_at',
+      'o.created_at',
+      'op.open_price_minor',
+      'op.expires_at',
     ])
     .where('o.id', 'in', ids)
     .execute();
 }
+
+export type OpenOrderRow = Awaited<ReturnType<typeof openOrdersByIds>>[number];
+
+/** One order's open tick, as the opening batch writes it. */
+export interface OpeningRow {
+  orderId: number;
+  tick: RecordedTick;
+  expiresAt: number;
+}
+
+/**
+ * Writes the open ticks of a batch of opening orders, a few thousand per statement. An order opened
+ * already (by another node's batch) keeps its row: the first opening is the only one, and both
+ * batches chose the same tick, the first recorded after the order's acceptance.
+ */
+export async function recordOpenings(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  rows: readonly OpeningRow[],
+  openedAt: number,
+): Promise<void> {
+  await openingStatement(dialect).run(db, rows, (row, values) =>
+    values.push(row.orderId, row.tick.id, row.tick.timeMs, row.tick.priceMinor, row.expiresAt, openedAt),
+  );
+}
+
+const openingStatement = rowsStatementPerDialect(
+  (dialect) =>
+    new RowsStatement(
+      dialect,
+      ['bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint'],
+      (rows) =>
+        `INSERT INTO timing_order_opened (order_id, open_tick_id, open_tick_time_ms, open_price_minor,
+           expires_at, opened_at) VALUES ${rows} ON CONFLICT (order_id) DO NOTHING`,
+    ),
+);

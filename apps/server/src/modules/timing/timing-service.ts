@@ -6,8 +6,9 @@ import type { AuthSession } from '../../http/contract-routes.ts';
 import type { Money } from '../ledger/money.ts';
 import { RequestBatcher } from '../ledger/request-batcher.ts';
 import { placeOrders, type Placed, type PlacementRequest } from './timing-placement.ts';
-import { timingOrders } from './timing-repository.ts';
-import { openOrderOf, type TimingSettler } from './timing-settler.ts';
+import { trackedOrderOf } from './timing-opening.ts';
+import { openOrdersByIds, timingOrders } from './timing-repository.ts';
+import type { TimingSettler } from './timing-settler.ts';
 import { checkOrder, TimingTermsCache, type CheckedOrder } from './timing-terms.ts';
 import { toTimingOrder } from './timing-view.ts';
 
@@ -65,9 +66,9 @@ export class TimingService {
     // A request that passes looks for its key in its batch's transaction, which answers a retry's
     // first answer too: one read fewer on the way of every new order.
     const placed = await this.placements.submit({ userId: session.userId, body, checked, request });
-    if (placed.opened) {
-      this.deps.settler.track(placed.opened);
-      this.deps.onPlaced?.({ id: placed.opened.id, userId: session.userId });
+    if (placed.tracked) {
+      this.deps.settler.track(placed.tracked);
+      this.deps.onPlaced?.({ id: placed.tracked.id, userId: session.userId });
     } else {
       await this.trackFromDatabase(placed.order);
     }
@@ -80,8 +81,8 @@ export class TimingService {
    */
   private async trackFromDatabase(order: TimingOrder): Promise<void> {
     if (order.state === 'settled') return;
-    const row = await timingOrders(this.db).where('o.id', '=', order.id).executeTakeFirst();
-    if (row?.status === 'open') this.deps.settler.track(openOrderOf(row));
+    const [row] = await openOrdersByIds(this.db, [order.id]);
+    if (row) this.deps.settler.track(trackedOrderOf(row));
   }
 
   async list(

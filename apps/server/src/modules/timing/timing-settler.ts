@@ -6,46 +6,21 @@ import {
   type EntryDraft,
   type RecordedTick,
   type SettledStake,
-  type TieRule,
   type TimingResult,
-  type TimingDirection,
 } from '@vela/domain';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Money } from '../ledger/money.ts';
 import { chunked, RowsStatement, rowsStatementPerDialect } from '../ledger/sql-batch.ts';
 import { ExpiryCalendar } from './expiry-calendar.ts';
-import { openOrderIdsAfter, openOrdersByIds, ticksCovering } from './timing-repository.ts';
-
-/** What the settler keeps of an open order: everything its settlement needs, nothing else. */
-export interface OpenOrder {
-  id: number;
-  userId: number;
-  vcId: number;
-  settleVcId: number;
-  direction: TimingDirection;
-  stakeMinor: bigint;
-  openPriceMinor: bigint;
-  payoutRate: string;
-  tieRule: TieRule;
-  expiresAt: number;
-}
-
-/** An open order as the settler keeps it, from its row. */
-export function openOrderOf(row: Awaited<ReturnType<typeof openOrdersByIds>>[number]): OpenOrder {
-  return {
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    vcId: Number(row.vc_id),
-    settleVcId: Number(row.settle_vc_id),
-    direction: row.direction,
-    stakeMinor: BigInt(row.stake_minor),
-    openPriceMinor: BigInt(row.open_price_minor),
-    payoutRate: row.payout_rate,
-    tieRule: row.tie_rule,
-    expiresAt: Number(row.expires_at),
-  };
-}
+import {
+  isOpen,
+  trackedOrderOf,
+  withOpeningTicks,
+  type OpenOrder,
+  type PlacedOrder,
+} from './timing-opening.ts';
+import { openOrderIdsAfter, openOrdersByIds, recordOpenings, ticksCovering } from './timing-repository.ts';
 
 export interface SettlerDeps {
   db: Kysely<Database>;
@@ -66,6 +41,8 @@ export interface SettlerDeps {
   onError?: (error: unknown) => void;
   /** Called after each committed batch with the orders it settled (the users' live channel). */
   onSettled?: (settled: readonly SettledOrder[]) => void;
+  /** Called after each committed opening batch with the orders it opened (the users' live channel). */
+  onOpened?: (opened: readonly SettledOrder[]) => void;
   /** Orders settled in a round's first transaction at most (default 20,000). */
   batchLimit?: number;
   /**
@@ -84,7 +61,8 @@ export interface SettledOrder {
 
 /**
  * Orders that are due but could not settle (their expiry second is not recorded yet, or the
- * transaction failed) are tried again after this at the latest; a recorded second retries at once.
+ * transaction failed), and orders waiting for their open tick, are tried again after this at the
+ * latest; a recorded second retries at once.
  */
 const RETRY_MS = 250;
 
@@ -92,7 +70,9 @@ const RETRY_MS = 250;
 const FULL_SWEEP_EVERY = 60;
 
 /**
- * Settles timed orders when they expire. Open orders sit in a calendar by expiry second, and a timer
+ * Opens timed orders at the first tick recorded after their acceptance, and settles them when they
+ * expire. Accepted orders wait in a list until the feed records the next second; each round opens
+ * the waiting ones whose tick is recorded, in one transaction, before it settles. Open orders sit in a calendar by expiry second, and a timer
  * is set for the first of them, so each round looks only at what is due. All orders due in a round
  * are settled in one transaction: each order's id leaves the open orders and its result is
  * written (a second settler, on this node or another, finds the id gone and writes and posts
@@ -108,6 +88,8 @@ export class TimingSettler {
   private readonly open = new ExpiryCalendar<OpenOrder>();
   /** Due orders whose settlement could not be made yet; every round tries them again. */
   private waiting: OpenOrder[] = [];
+  /** Accepted orders waiting for their open tick; every round tries to open them. */
+  private opening: PlacedOrder[] = [];
   private retryAt = Infinity;
   private readonly tracked = new Set<number>();
   private readonly now: () => number;
@@ -158,11 +140,17 @@ export class TimingSettler {
   }
 
   /** Tracks an order committed a moment ago; an order already tracked is ignored. */
-  track(order: OpenOrder): void {
+  track(order: PlacedOrder | OpenOrder): void {
     if (this.tracked.has(order.id)) return;
     this.tracked.add(order.id);
-    this.open.add(order);
-    if (order.expiresAt < this.timerAt) this.schedule();
+    if (isOpen(order)) {
+      this.open.add(order);
+      if (order.expiresAt < this.timerAt) this.schedule();
+      return;
+    }
+    this.opening.push(order);
+    this.retryAt = Math.min(this.retryAt, this.now() + RETRY_MS);
+    if (this.retryAt < this.timerAt) this.schedule();
   }
 
   get openCount(): number {
@@ -227,6 +215,8 @@ export class TimingSettler {
     let carried = this.waiting;
     this.waiting = [];
     this.retryAt = Infinity;
+    // Orders open before anything settles: an order accepted before a restart may be due already.
+    await this.openWaiting(now);
     let settled = 0;
     for (;;) {
       const due = carried.splice(0, limit);
@@ -244,6 +234,36 @@ export class TimingSettler {
       if (due.length < limit && carried.length === 0) return settled;
       limit = Math.min(largest, limit * 2);
     }
+  }
+
+  /**
+   * Opens the waiting orders whose open tick is recorded, in one transaction; the others keep
+   * waiting and are tried again. An opened order joins the calendar by its expiry.
+   */
+  private async openWaiting(now: number): Promise<void> {
+    if (this.opening.length === 0) return;
+    const { opened, pending } = await withOpeningTicks(this.deps.db, this.opening);
+    this.opening = pending;
+    if (pending.length > 0) this.retryAt = Math.min(this.retryAt, now + RETRY_MS);
+    if (opened.length === 0) return;
+    try {
+      const openedAt = this.now();
+      await this.deps.money.committer.run((trx) =>
+        recordOpenings(
+          trx,
+          this.deps.money.dialect,
+          opened.map(({ row }) => row),
+          openedAt,
+        ),
+      );
+    } catch (error) {
+      // Nothing was written: the orders wait and are tried again shortly.
+      for (const { order } of opened) this.opening.push(order);
+      this.retryAt = Math.min(this.retryAt, now + RETRY_MS);
+      throw error;
+    }
+    for (const { order } of opened) this.open.add(order);
+    this.deps.onOpened?.(opened.map(({ order }) => order));
   }
 
   private async settleBatch(due: OpenOrder[], now: number): Promise<number> {
@@ -331,7 +351,7 @@ export class TimingSettler {
       const ids = await openOrderIdsAfter(this.deps.db, after, PAGE);
       const unknown = ids.filter((id) => !this.tracked.has(id));
       if (unknown.length > 0)
-        for (const row of await openOrdersByIds(this.deps.db, unknown)) this.track(openOrderOf(row));
+        for (const row of await openOrdersByIds(this.deps.db, unknown)) this.track(trackedOrderOf(row));
       const last = ids.at(-1);
       if (last !== undefined) {
         after = last;

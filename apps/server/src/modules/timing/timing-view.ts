@@ -3,11 +3,17 @@ import { timingProfit } from '@vela/domain';
 import { money } from '../ledger/amounts.ts';
 import type { TimingOrderRow } from './timing-repository.ts';
 
-/** "in settlement" is an open order past its expiry: the answer's state uses the server's clock. */
+/**
+ * "opening" waits for the open tick; "in settlement" is an open order past its expiry: the answer's
+ * state uses the server's clock.
+ */
 function stateOf(row: TimingOrderRow, now: number): TimingState {
-  if (row.status === 'settled') return 'settled';
+  if (row.status !== 'open') return row.status;
   return now >= Number(row.expires_at) ? 'settling' : 'open';
 }
+
+const numberOrNull = (value: number | bigint | null): number | null =>
+  value === null ? null : Number(value);
 
 export function toTimingOrder(row: TimingOrderRow, now: number): TimingOrder {
   const amountScale = row.amount_scale;
@@ -25,15 +31,15 @@ export function toTimingOrder(row: TimingOrderRow, now: number): TimingOrder {
     payoutRate: row.payout_rate,
     tieRule: row.tie_rule,
     expectedPayout: money(stake + timingProfit(stake, row.payout_rate), amountScale),
-    openPrice: money(BigInt(row.open_price_minor), priceScale),
-    openTickId: Number(row.open_tick_id),
-    openTickTime: Number(row.open_tick_time_ms),
+    openPrice: row.open_price_minor === null ? null : money(BigInt(row.open_price_minor), priceScale),
+    openTickId: numberOrNull(row.open_tick_id),
+    openTickTime: numberOrNull(row.open_tick_time_ms),
     createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
+    expiresAt: numberOrNull(row.expires_at),
     state: stateOf(row, now),
     settlePrice: row.settle_price_minor === null ? null : money(BigInt(row.settle_price_minor), priceScale),
-    settleTickId: row.settle_tick_id === null ? null : Number(row.settle_tick_id),
-    settleTickTime: row.settle_tick_time_ms === null ? null : Number(row.settle_tick_time_ms),
+    settleTickId: numberOrNull(row.settle_tick_id),
+    settleTickTime: numberOrNull(row.settle_tick_time_ms),
     outcome: row.outcome,
     payout: payout === null ? null : money(payout, amountScale),
     profit: payout === null ? null : money(payout - stake, amountScale),
