@@ -15,8 +15,12 @@ const USDT_SCALE = 6;
 
 interface Order {
   id: number;
-  state: 'open' | 'settling' | 'settled';
-  expiresAt: number;
+  state: 'opening' | 'open' | 'settling' | 'settled';
+  periodSeconds: number;
+  createdAt: number;
+  openTickId: number | null;
+  openTickTime: number | null;
+  expiresAt: number | null;
   settlePrice: string | null;
   settleTickId: number | null;
   settleTickTime: number | null;
@@ -129,7 +133,10 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
     post<Order>(request, '/user/vc-timing-trade/detail', { id }, { authorization: demo.token }),
   );
   expect(settled.state).toBe('settled');
-  expect(settled.settleTickTime).toBeGreaterThanOrEqual(settled.expiresAt);
+  // It opened at the first tick after its acceptance, and its period counted from that tick.
+  expect(settled.openTickTime).toBeGreaterThan(settled.createdAt);
+  expect(settled.expiresAt).toBe((settled.openTickTime ?? 0) + settled.periodSeconds * 1000);
+  expect(settled.settleTickTime).toBeGreaterThanOrEqual(settled.expiresAt ?? Infinity);
 
   await page.getByTestId('timing-all-orders').click();
   await expect(page).toHaveURL(/\/timing-trade-order$/);
@@ -148,6 +155,20 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
   );
   await expect(detail.getByTestId('detail-payout')).toHaveText(`${shown(minor(settled.payout ?? '0'))} USDT`);
   await expect(detail.getByTestId('timing-support')).toHaveText('Contact customer service');
+  // The verify view shows the public ticks around the expiry with the settlement tick highlighted,
+  // right below the expiry mark, and the open tick right below the acceptance mark.
+  await detail.getByTestId('timing-verify-open').click();
+  const around = detail.getByTestId('verify-settle');
+  const settledAt = around.locator('[aria-current="true"]');
+  await expect(settledAt).toHaveAttribute('data-tick-id', String(settled.settleTickId));
+  await expect(around.locator('[data-testid="verify-mark"] + [aria-current="true"]')).toHaveCount(1);
+  const opened = detail.getByTestId('verify-open').locator('[aria-current="true"]');
+  await expect(opened).toHaveAttribute('data-tick-id', String(settled.openTickId));
+  await expect(
+    detail.getByTestId('verify-open').locator('[data-testid="verify-mark"] + [aria-current="true"]'),
+  ).toHaveCount(1);
+  await detail.getByTestId('timing-verify-back').click();
+  await expect(detail.getByTestId('detail-settle-tick-id')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The balance is the stake out and the payout in; the bills carry the stake, and the settlement
@@ -221,6 +242,9 @@ for (const variant of [
     await settled.click();
     await expect(page.getByTestId('detail-settle-tick-id')).toBeVisible();
     await shot(page, `${variant.name}-timing-detail`);
+    await page.getByTestId('timing-verify-open').click();
+    await expect(page.getByTestId('verify-settle').locator('[aria-current="true"]')).toBeVisible();
+    await shot(page, `${variant.name}-timing-verify`);
     expect(errors).toEqual([]);
   });
 }

@@ -15,9 +15,9 @@ export function makeOrder(overrides: Partial<TimingOrder> = {}): TimingOrder {
     expectedPayout: '180.000000',
     openPrice: '64000.12',
     openTickId: 501,
-    openTickTime: 1_700_000_000_000,
+    openTickTime: 1_700_000_001_000,
     createdAt: 1_700_000_000_200,
-    expiresAt: 1_700_000_030_200,
+    expiresAt: 1_700_000_031_000,
     state: 'open',
     settlePrice: null,
     settleTickId: null,
@@ -28,4 +28,16 @@ export function makeOrder(overrides: Partial<TimingOrder> = {}): TimingOrder {
     settledAt: null,
     ...overrides,
   };
+}
+
+/** An order accepted a moment ago, waiting for the first tick after its acceptance. */
+export function makeOpeningOrder(overrides: Partial<TimingOrder> = {}): TimingOrder {
+  return makeOrder({
+    state: 'opening',
+    openPrice: null,
+    openTickId: null,
+    openTickTime: null,
+    expiresAt: null,
+    ...overrides,
+  });
 }

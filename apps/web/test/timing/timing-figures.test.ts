@@ -20,8 +20,11 @@ import {
   signedAmount,
   SETTLING_POLL_MS,
   EXPIRY_MARGIN_MS,
+  OPENING_POLL_MS,
+  LIVE_SAFETY_MS,
+  detailRefreshMs,
 } from '../../src/features/trade/timing-figures.ts';
-import { makeOrder } from './fixtures.ts';
+import { makeOpeningOrder, makeOrder } from './fixtures.ts';
 
 const PERIOD = { seconds: 30, payoutRate: '0.80', minAmount: '10', maxAmount: '50000', enabled: true };
 
@@ -38,18 +41,32 @@ describe('countdown', () => {
     expect(formatCountdown(90_061_000)).toBe('25:01:01');
   });
 
-  it('measures the elapsed share of the period, clamped to 0..1', () => {
+  it('measures the elapsed share of the period from the open tick, clamped to 0..1', () => {
     const order = makeOrder();
-    expect(elapsedShare(order, order.createdAt - 1000)).toBe(0);
-    expect(elapsedShare(order, order.createdAt + 15_000)).toBe(0.5);
-    expect(elapsedShare(order, order.expiresAt + 1)).toBe(1);
+    const open = order.openTickTime ?? 0;
+    expect(elapsedShare(order, open - 1000)).toBe(0);
+    expect(elapsedShare(order, open + 15_000)).toBe(0.5);
+    expect(elapsedShare(order, open + 30_001)).toBe(1);
+    // An order still opening has not started its period.
+    expect(elapsedShare(makeOpeningOrder(), open + 15_000)).toBe(0);
+  });
+
+  it('keeps an opening order opening, without a countdown, an estimate or a settling state', () => {
+    const opening = makeOpeningOrder();
+    expect(shownState(opening, opening.createdAt + 60_000)).toBe('opening');
+    expect(liveEstimate(opening, '64000.13')).toBeNull();
+    expect(nextRefreshMs([opening], opening.createdAt)).toBe(OPENING_POLL_MS);
+    expect(nextRefreshMs([opening], opening.createdAt, true)).toBe(LIVE_SAFETY_MS);
+    expect(detailRefreshMs(opening, opening.createdAt)).toBe(OPENING_POLL_MS);
+    expect(detailRefreshMs(opening, opening.createdAt, true)).toBe(LIVE_SAFETY_MS);
   });
 
   it('calls an open order past its expiry "settling" before the server does', () => {
     const order = makeOrder();
-    expect(shownState(order, order.expiresAt - 1)).toBe('open');
-    expect(shownState(order, order.expiresAt)).toBe('settling');
-    expect(shownState({ ...order, state: 'settled' }, order.expiresAt + 5000)).toBe('settled');
+    const expiry = order.expiresAt ?? 0;
+    expect(shownState(order, expiry - 1)).toBe('open');
+    expect(shownState(order, expiry)).toBe('settling');
+    expect(shownState({ ...order, state: 'settled' }, expiry + 5000)).toBe('settled');
   });
 
   it('names periods in their largest whole unit', () => {

@@ -14,7 +14,7 @@ import { fail, inputNamed, mockApi, renderPage, setupWebTests, signInAs } from '
 import { setupActEnvironment, until } from '../shell/helpers.tsx';
 import { MARKET } from '../market/fixtures.ts';
 import { stubWebSocket } from '../market/live-stubs.ts';
-import { makeOrder } from './fixtures.ts';
+import { makeOpeningOrder, makeOrder } from './fixtures.ts';
 
 vi.mock('../../src/features/trade/kline-chart.tsx', () => ({
   default: (props: KlineChartProps) => <div data-testid="kline-chart" data-vc-id={props.vcId} />,
@@ -299,6 +299,75 @@ describe('/timing-trade-order', () => {
     );
     fireEvent.click(within(detail).getByTestId('timing-support'));
     await until(() => expect(useUi.getState().customerOpen).toBe(true));
+  });
+
+  it('shows an order opening until its tick, and a receipt whose verify view highlights the ticks it used', async () => {
+    signInAs();
+    const now = Date.now();
+    const opening = makeOpeningOrder({ id: 6, vcId: 2, symbol: 'ETH', createdAt: now });
+    // The settled order was accepted at 14:05:08.400, opened at 14:05:09 (#501) and settled at 14:05:39.
+    const acceptedAt = new Date(2025, 2, 7, 14, 5, 8, 400).getTime();
+    const openAt = new Date(2025, 2, 7, 14, 5, 9, 0).getTime();
+    const receipt = {
+      ...settled,
+      createdAt: acceptedAt,
+      openTickId: 501,
+      openTickTime: openAt,
+      expiresAt: openAt + 30_000,
+    };
+    const asked: unknown[] = [];
+    mockApi({
+      '/vc/market/list': () => MARKET,
+      '/user/vc-timing-trade/list': (body) => ({
+        list: body.scope === 'active' ? [opening] : [receipt],
+        nextCursor: null,
+      }),
+      '/user/vc-timing-trade/detail': (body) => (body.id === opening.id ? opening : receipt),
+      '/vc/market/ticks': (body) => {
+        const window = body as { startTime: number; endTime: number };
+        asked.push(window);
+        const ticks = [];
+        for (let time = window.startTime; time <= window.endTime; time += 1000) {
+          const id = time === openAt ? 501 : time === openAt + 30_000 ? 90_210 : time / 1000;
+          ticks.push({ id, time, price: '3100.00', volume: '1' });
+        }
+        return { vcId: 2, ticks };
+      },
+    });
+    renderPage(<TimingOrderPage />, { path: '/timing-trade-order' });
+
+    const active = await screen.findByTestId('timing-order');
+    expect(active.getAttribute('data-state')).toBe('opening');
+    expect(within(active).getByTestId('order-opening').textContent).toBe('Opening…');
+    expect(within(active).getByTestId('order-open-price').textContent).toBe('--');
+    fireEvent.click(active);
+    const pending = await screen.findByTestId('timing-detail');
+    expect(within(pending).getByTestId('detail-open-price').textContent).toBe('At the next recorded price');
+    expect(within(pending).queryByTestId('timing-verify-open')).toBeNull();
+    cleanup();
+
+    renderPage(<TimingOrderPage />, { path: '/timing-trade-order' });
+    fireEvent.click(await screen.findByTestId('timing-tab-history'));
+    await until(() => expect(screen.getByTestId('timing-order').getAttribute('data-state')).toBe('settled'));
+    fireEvent.click(screen.getByTestId('timing-order'));
+    const detail = await screen.findByTestId('timing-detail');
+    fireEvent.click(within(detail).getByTestId('timing-verify-open'));
+    const open = await screen.findByTestId('verify-open');
+    await until(() => expect(within(open).getAllByTestId('verify-tick').length).toBeGreaterThan(5));
+    // The acceptance mark sits right above the open tick, the first one recorded after it.
+    const openRows = [...open.querySelectorAll('li')];
+    const openMark = openRows.findIndex((row) => row.getAttribute('data-testid') === 'verify-mark');
+    expect(openRows[openMark]?.textContent).toContain('14:05:08.400');
+    expect(openRows[openMark + 1]?.getAttribute('data-tick-id')).toBe('501');
+    expect(openRows[openMark + 1]?.getAttribute('aria-current')).toBe('true');
+    const settle = screen.getByTestId('verify-settle');
+    await until(() => expect(within(settle).getAllByTestId('verify-tick').length).toBeGreaterThan(5));
+    const chosen = settle.querySelector('[aria-current="true"]');
+    expect(chosen?.getAttribute('data-tick-id')).toBe('90210');
+    expect(chosen?.previousElementSibling?.getAttribute('data-testid')).toBe('verify-mark');
+    expect(asked).toContainEqual({ vcId: 2, startTime: openAt - 6_000, endTime: openAt + 4_000 });
+    fireEvent.click(screen.getByTestId('timing-verify-back'));
+    expect(await screen.findByTestId('detail-settle-tick-id')).toBeTruthy();
   });
 
   it('shows the empty state of each tab', async () => {

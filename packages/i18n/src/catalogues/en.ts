@@ -167,6 +167,8 @@ export const en = {
   'validation.amountEmpty': 'Please enter an amount',
   'validation.amountWrong': 'Please enter a correct amount',
   'validation.amountPrecision': 'At most {{decimals}} decimal places',
+  'validation.creditReason':
+    'Give a reason of at least 5 characters when the credited amount differs from the quote',
   'validation.amountOutOfRange': 'The amount is out of range ({{range}})',
   'validation.rangeMinMax': 'Min {{min}}, Max {{max}}',
   'validation.rangeMinUncapped': 'Min {{min}}, Uncapped',
@@ -176,6 +178,8 @@ export const en = {
   'validation.interval': 'Unknown chart interval',
   'validation.limit': 'The number of candles must be a whole number from 1 to 1000',
   'validation.time': 'The time must be a whole number of milliseconds',
+  'validation.tickWindow':
+    'The end time must not be before the start time, and a window spans at most {{minutes}} minutes',
   'validation.indicator': 'Unknown chart indicator',
 
   // Server error codes (one per code in the contract)
@@ -247,10 +251,14 @@ export const en = {
   'error.REAL_NAME_REQUIRED': 'Please complete real-name verification first',
   'error.FUNDING_CLOSED': 'This service is closed for now, please try again later',
   'error.WITHDRAW_DAILY_LIMIT': 'You have reached today’s limit of {{count}} withdrawals',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    'Crediting more than {{percent}}% away from the quoted amount needs an administrator',
+  'error.GOOGLE_NOT_BOUND': 'Withdrawals need a Google authenticator: bind one first',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'Quick trading of this coin is closed',
   'error.TIMING_PERIOD_UNAVAILABLE': 'Please select an expiration time that is offered',
-  'error.PRICE_UNAVAILABLE': 'The price is not available right now, please try again shortly',
+  'error.PRICE_UNAVAILABLE':
+    'No price has been recorded for this coin in the last 2 seconds; please try again shortly',
   // Timed trades (screens)
   'timing.period': 'Expiration time',
   'timing.periodSeconds': '{{count}}s',
@@ -268,7 +276,7 @@ export const en = {
   'timing.direction': 'Direction',
   'timing.openPriceNow': 'Price now',
   'timing.openPriceHint':
-    'The order opens at the latest recorded price when it is accepted, which may differ slightly from the price shown.',
+    'The order opens at the next price recorded after it is accepted (usually within a second), not at the price shown here.',
   'timing.autoConfirm': 'Confirm automatically after {{seconds}} s',
   'timing.placed': 'Order placed',
   'timing.openOrders': 'Open orders',
@@ -297,10 +305,27 @@ export const en = {
   'timing.payout': 'Payout',
   'timing.profit': 'Profit',
   'timing.rule':
-    'Buy long wins when the settlement price is above the open price, sell short when it is below. The settlement price is the first recorded price at or after the expiry time.',
+    'The open price is the first price recorded after the order was accepted, and the period counts from it. Buy long wins when the settlement price is above the open price, sell short when it is below. The settlement price is the first recorded price at or after the expiry time.',
   'timing.tieRule.refund': 'If the two prices are equal, the stake is refunded.',
   'timing.tieRule.loss': 'If the two prices are equal, the stake is lost.',
   'timing.settledToast': 'Order #{{id}} settled: {{result}} {{profit}}',
+  'timing.opening': 'Opening…',
+  'timing.opensAtNext': 'At the next recorded price',
+  'timing.verify': 'Verify prices',
+  'timing.verify.title': 'Recorded prices of order #{{id}}',
+  'timing.verify.hint':
+    'These are the public per-second prices of {{symbol}} around your order, as anyone can read them from the price history. The highlighted rows are the ticks your order opened and settled at.',
+  'timing.verify.openSection': 'Around the open',
+  'timing.verify.settleSection': 'Around the expiry',
+  'timing.verify.accepted': 'Order accepted',
+  'timing.verify.expiry': 'Expiry',
+  'timing.verify.opensHere': 'Opened here',
+  'timing.verify.settlesHere': 'Settled here',
+  'timing.verify.pending': 'Not recorded yet',
+  'timing.verify.gone': 'These prices are older than the price history keeps.',
+  'timing.verify.time': 'Time',
+  'timing.verify.tick': 'Tick',
+  'timing.verify.price': 'Price',
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Crypto',
@@ -534,6 +559,9 @@ export const en = {
   'field.data': 'Image',
   'field.fileName': 'File name',
   'validation.textTooLong': 'The text is too long',
+  'validation.minLength': 'Enter at least {{minimum}} characters',
+  'validation.maxLength': 'Enter at most {{maximum}} characters',
+  'field.reason': 'Reason',
   'validation.cardNumber': 'Enter 6 to 34 letters or digits',
   'validation.documentNumber': 'Enter 4 to 32 letters, digits or dashes',
   'validation.branchCode': 'Enter up to 32 letters, digits or dashes',
@@ -595,6 +623,7 @@ export const en = {
   'payment.certType.DRIVING_LICENCE': 'Driving licence',
   'payment.certType.RESIDENCE_PERMIT': 'Residence permit',
   'gate.noFundPassword': 'Please set a fund password first',
+  'gate.noGoogle': 'Withdrawals need a Google authenticator. Please bind one first',
   'gate.noRealName': 'Please complete real-name verification first',
   'gate.realNamePending': 'Your real-name verification is being reviewed. Please wait for the result.',
   'gate.noBankCard': 'Please add a bank card first',

@@ -164,6 +164,8 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': 'Introduce un importe',
   'validation.amountWrong': 'Introduce un importe correcto',
   'validation.amountPrecision': 'Como máximo {{decimals}} decimales',
+  'validation.creditReason':
+    'Indica un motivo de al menos 5 caracteres cuando el importe acreditado difiere del cotizado',
   'validation.amountOutOfRange': 'El importe está fuera del rango ({{range}})',
   'validation.rangeMinMax': 'Mín. {{min}}, Máx. {{max}}',
   'validation.rangeMinUncapped': 'Mín. {{min}}, Sin límite',
@@ -173,6 +175,8 @@ export const catalogue: Catalogue = {
   'validation.interval': 'Intervalo de gráfico desconocido',
   'validation.limit': 'El número de velas debe ser un entero de 1 a 1000',
   'validation.time': 'La hora debe ser un número entero de milisegundos',
+  'validation.tickWindow':
+    'La hora de fin no puede ser anterior a la de inicio, y el intervalo abarca como máximo {{minutes}} minutos',
   'validation.indicator': 'Indicador de gráfico desconocido',
 
   // Server error codes (one per code in the contract)
@@ -246,10 +250,14 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': 'Complete primero la verificación de identidad',
   'error.FUNDING_CLOSED': 'Este servicio está cerrado por ahora; inténtelo más tarde',
   'error.WITHDRAW_DAILY_LIMIT': 'Ha alcanzado el límite diario de {{count}} retiros',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    'Acreditar un importe que se aleja más de un {{percent}}% del cotizado requiere un administrador',
+  'error.GOOGLE_NOT_BOUND': 'Los retiros requieren Google Authenticator: vincúlalo primero',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'El trading rápido de esta moneda está cerrado',
   'error.TIMING_PERIOD_UNAVAILABLE': 'Seleccione un tiempo de vencimiento disponible',
-  'error.PRICE_UNAVAILABLE': 'El precio no está disponible ahora, inténtelo de nuevo en breve',
+  'error.PRICE_UNAVAILABLE':
+    'No se ha registrado ningún precio de esta moneda en los últimos 2 segundos; inténtelo de nuevo en breve',
   // Timed trades (screens)
   'timing.period': 'Tiempo de vencimiento',
   'timing.periodSeconds': '{{count}} s',
@@ -267,7 +275,7 @@ export const catalogue: Catalogue = {
   'timing.direction': 'Dirección',
   'timing.openPriceNow': 'Precio actual',
   'timing.openPriceHint':
-    'La orden se abre al último precio registrado cuando se acepta, que puede diferir ligeramente del precio mostrado.',
+    'La orden se abre al siguiente precio registrado después de ser aceptada (normalmente en menos de un segundo), no al precio que se muestra aquí.',
   'timing.autoConfirm': 'Confirmar automáticamente tras {{seconds}} s',
   'timing.placed': 'Orden realizada',
   'timing.openOrders': 'Órdenes abiertas',
@@ -296,10 +304,27 @@ export const catalogue: Catalogue = {
   'timing.payout': 'Pago',
   'timing.profit': 'Beneficio',
   'timing.rule':
-    'Comprar al alza gana si el precio de liquidación está por encima del de apertura; vender a la baja, si está por debajo. El precio de liquidación es el primer precio registrado en la hora de vencimiento o después.',
+    'El precio de apertura es el primer precio registrado después de aceptar la orden, y el periodo cuenta desde él. Comprar al alza gana si el precio de liquidación es mayor que el de apertura; vender a la baja, si es menor. El precio de liquidación es el primer precio registrado en el momento del vencimiento o después.',
   'timing.tieRule.refund': 'Si ambos precios son iguales, se reembolsa el importe invertido.',
   'timing.tieRule.loss': 'Si ambos precios son iguales, se pierde el importe invertido.',
   'timing.settledToast': 'Orden n.º {{id}} liquidada: {{result}} {{profit}}',
+  'timing.opening': 'Abriendo…',
+  'timing.opensAtNext': 'Al siguiente precio registrado',
+  'timing.verify': 'Verificar precios',
+  'timing.verify.title': 'Precios registrados de la orden #{{id}}',
+  'timing.verify.hint':
+    'Estos son los precios públicos por segundo de {{symbol}} alrededor de su orden, tal como cualquiera puede leerlos en el historial de precios. Las filas resaltadas son los ticks en los que su orden se abrió y se liquidó.',
+  'timing.verify.openSection': 'Alrededor de la apertura',
+  'timing.verify.settleSection': 'Alrededor del vencimiento',
+  'timing.verify.accepted': 'Orden aceptada',
+  'timing.verify.expiry': 'Vencimiento',
+  'timing.verify.opensHere': 'Abrió aquí',
+  'timing.verify.settlesHere': 'Liquidó aquí',
+  'timing.verify.pending': 'Aún no registrado',
+  'timing.verify.gone': 'Estos precios son más antiguos de lo que conserva el historial de precios.',
+  'timing.verify.time': 'Hora',
+  'timing.verify.tick': 'Tick',
+  'timing.verify.price': 'Precio',
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Cripto',
@@ -536,6 +561,9 @@ export const catalogue: Catalogue = {
   'field.data': 'Imagen',
   'field.fileName': 'Nombre del archivo',
   'validation.textTooLong': 'El texto es demasiado largo',
+  'validation.minLength': 'Escriba al menos {{minimum}} caracteres',
+  'validation.maxLength': 'Escriba como máximo {{maximum}} caracteres',
+  'field.reason': 'Motivo',
   'validation.cardNumber': 'Introduce de 6 a 34 letras o dígitos',
   'validation.documentNumber': 'Introduce de 4 a 32 letras, dígitos o guiones',
   'validation.branchCode': 'Introduce hasta 32 letras, dígitos o guiones',
@@ -597,6 +625,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': 'Permiso de conducir',
   'payment.certType.RESIDENCE_PERMIT': 'Permiso de residencia',
   'gate.noFundPassword': 'Primero establece una contraseña de fondos',
+  'gate.noGoogle': 'Los retiros requieren Google Authenticator. Vincúlalo primero',
   'gate.noRealName': 'Primero completa la verificación de identidad',
   'gate.realNamePending': 'Tu verificación de identidad está en revisión. Espera el resultado.',
   'gate.noBankCard': 'Primero añade una tarjeta bancaria',

@@ -164,6 +164,8 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': 'Masukkan jumlah',
   'validation.amountWrong': 'Masukkan jumlah yang benar',
   'validation.amountPrecision': 'Maksimal {{decimals}} angka desimal',
+  'validation.creditReason':
+    'Berikan alasan minimal 5 karakter jika jumlah yang dikreditkan berbeda dari penawaran',
   'validation.amountOutOfRange': 'Jumlah di luar batas ({{range}})',
   'validation.rangeMinMax': 'Min {{min}}, Maks {{max}}',
   'validation.rangeMinUncapped': 'Min {{min}}, Tanpa batas',
@@ -173,6 +175,8 @@ export const catalogue: Catalogue = {
   'validation.interval': 'Interval grafik tidak dikenal',
   'validation.limit': 'Jumlah candle harus bilangan bulat dari 1 sampai 1000',
   'validation.time': 'Waktu harus bilangan bulat dalam milidetik',
+  'validation.tickWindow':
+    'Waktu akhir tidak boleh sebelum waktu mulai, dan rentang waktu paling lama {{minutes}} menit',
   'validation.indicator': 'Indikator grafik tidak dikenal',
 
   // Server error codes (one per code in the contract)
@@ -245,10 +249,14 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': 'Selesaikan verifikasi identitas terlebih dahulu',
   'error.FUNDING_CLOSED': 'Layanan ini sedang ditutup, coba lagi nanti',
   'error.WITHDRAW_DAILY_LIMIT': 'Anda telah mencapai batas {{count}} penarikan hari ini',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    'Mengkreditkan jumlah yang berbeda lebih dari {{percent}}% dari penawaran memerlukan administrator',
+  'error.GOOGLE_NOT_BOUND': 'Penarikan memerlukan Google Authenticator: tautkan terlebih dahulu',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'Perdagangan cepat koin ini ditutup',
   'error.TIMING_PERIOD_UNAVAILABLE': 'Silakan pilih waktu kedaluwarsa yang tersedia',
-  'error.PRICE_UNAVAILABLE': 'Harga tidak tersedia saat ini, silakan coba lagi sebentar lagi',
+  'error.PRICE_UNAVAILABLE':
+    'Tidak ada harga yang tercatat untuk koin ini dalam 2 detik terakhir; silakan coba lagi sebentar lagi',
   // Timed trades (screens)
   'timing.period': 'Waktu kedaluwarsa',
   'timing.periodSeconds': '{{count}} dtk',
@@ -266,7 +274,7 @@ export const catalogue: Catalogue = {
   'timing.direction': 'Arah',
   'timing.openPriceNow': 'Harga saat ini',
   'timing.openPriceHint':
-    'Order dibuka pada harga tercatat terakhir saat diterima, yang bisa sedikit berbeda dari harga yang ditampilkan.',
+    'Order dibuka pada harga berikutnya yang tercatat setelah diterima (biasanya dalam satu detik), bukan pada harga yang ditampilkan di sini.',
   'timing.autoConfirm': 'Konfirmasi otomatis setelah {{seconds}} dtk',
   'timing.placed': 'Order berhasil dibuat',
   'timing.openOrders': 'Order berjalan',
@@ -295,10 +303,27 @@ export const catalogue: Catalogue = {
   'timing.payout': 'Pembayaran',
   'timing.profit': 'Laba',
   'timing.rule':
-    'Beli naik menang jika harga penyelesaian di atas harga pembukaan, jual turun jika di bawahnya. Harga penyelesaian adalah harga tercatat pertama pada atau setelah waktu kedaluwarsa.',
+    'Harga buka adalah harga pertama yang tercatat setelah order diterima, dan periode dihitung sejak itu. Beli naik menang jika harga penyelesaian di atas harga buka, jual turun menang jika di bawahnya. Harga penyelesaian adalah harga pertama yang tercatat pada atau setelah waktu jatuh tempo.',
   'timing.tieRule.refund': 'Jika kedua harga sama, modal dikembalikan.',
   'timing.tieRule.loss': 'Jika kedua harga sama, modal hangus.',
   'timing.settledToast': 'Order #{{id}} selesai: {{result}} {{profit}}',
+  'timing.opening': 'Membuka…',
+  'timing.opensAtNext': 'Pada harga tercatat berikutnya',
+  'timing.verify': 'Verifikasi harga',
+  'timing.verify.title': 'Harga tercatat order #{{id}}',
+  'timing.verify.hint':
+    'Ini adalah harga publik per detik {{symbol}} di sekitar order Anda, sebagaimana siapa pun dapat membacanya dari riwayat harga. Baris yang disorot adalah tick tempat order Anda dibuka dan diselesaikan.',
+  'timing.verify.openSection': 'Sekitar pembukaan',
+  'timing.verify.settleSection': 'Sekitar jatuh tempo',
+  'timing.verify.accepted': 'Order diterima',
+  'timing.verify.expiry': 'Jatuh tempo',
+  'timing.verify.opensHere': 'Dibuka di sini',
+  'timing.verify.settlesHere': 'Diselesaikan di sini',
+  'timing.verify.pending': 'Belum tercatat',
+  'timing.verify.gone': 'Harga ini lebih lama dari yang disimpan riwayat harga.',
+  'timing.verify.time': 'Waktu',
+  'timing.verify.tick': 'Tick',
+  'timing.verify.price': 'Harga',
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Kripto',
@@ -534,6 +559,9 @@ export const catalogue: Catalogue = {
   'field.data': 'Gambar',
   'field.fileName': 'Nama file',
   'validation.textTooLong': 'Teks terlalu panjang',
+  'validation.minLength': 'Masukkan minimal {{minimum}} karakter',
+  'validation.maxLength': 'Masukkan maksimal {{maximum}} karakter',
+  'field.reason': 'Alasan',
   'validation.cardNumber': 'Masukkan 6 sampai 34 huruf atau angka',
   'validation.documentNumber': 'Masukkan 4 sampai 32 huruf, angka, atau tanda hubung',
   'validation.branchCode': 'Masukkan paling banyak 32 huruf, angka, atau tanda hubung',
@@ -596,6 +624,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': 'SIM',
   'payment.certType.RESIDENCE_PERMIT': 'Izin tinggal',
   'gate.noFundPassword': 'Silakan atur kata sandi dana terlebih dahulu',
+  'gate.noGoogle': 'Penarikan memerlukan Google Authenticator. Silakan tautkan terlebih dahulu',
   'gate.noRealName': 'Silakan selesaikan verifikasi identitas terlebih dahulu',
   'gate.realNamePending': 'Verifikasi identitas Anda sedang ditinjau. Mohon tunggu hasilnya.',
   'gate.noBankCard': 'Silakan tambahkan kartu bank terlebih dahulu',

@@ -164,6 +164,7 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': '金額を入力してください',
   'validation.amountWrong': '正しい金額を入力してください',
   'validation.amountPrecision': '小数点以下は最大{{decimals}}桁です',
+  'validation.creditReason': '入金額が見積額と異なる場合は、5文字以上の理由を入力してください',
   'validation.amountOutOfRange': '金額が範囲外です（{{range}}）',
   'validation.rangeMinMax': '最小 {{min}}、最大 {{max}}',
   'validation.rangeMinUncapped': '最小 {{min}}、上限なし',
@@ -173,6 +174,7 @@ export const catalogue: Catalogue = {
   'validation.interval': '不明なチャート間隔です',
   'validation.limit': 'ローソク足の本数は1〜1000の整数で指定してください',
   'validation.time': '時刻はミリ秒単位の整数で指定してください',
+  'validation.tickWindow': '終了時刻は開始時刻より前にできず、範囲は最大{{minutes}}分です',
   'validation.indicator': '不明なチャート指標です',
 
   // Server error codes (one per code in the contract)
@@ -245,10 +247,13 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': '先に本人確認を完了してください',
   'error.FUNDING_CLOSED': 'このサービスは現在停止中です。後でもう一度お試しください',
   'error.WITHDRAW_DAILY_LIMIT': '本日の出金回数の上限（{{count}} 回）に達しました',
+  'error.CREDIT_NEEDS_ADMINISTRATOR': '見積額から{{percent}}%を超えて異なる金額の入金には管理者が必要です',
+  'error.GOOGLE_NOT_BOUND': '出金にはGoogle認証が必要です。先に連携してください',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'この銘柄のクイック取引は停止中です',
   'error.TIMING_PERIOD_UNAVAILABLE': '提供されている満期時間を選択してください',
-  'error.PRICE_UNAVAILABLE': '現在価格を取得できません。しばらくしてから再度お試しください',
+  'error.PRICE_UNAVAILABLE':
+    'この銘柄の価格が直近2秒間記録されていません。しばらくしてから再度お試しください',
   // Timed trades (screens)
   'timing.period': '満期時間',
   'timing.periodSeconds': '{{count}}秒',
@@ -266,7 +271,7 @@ export const catalogue: Catalogue = {
   'timing.direction': '方向',
   'timing.openPriceNow': '現在価格',
   'timing.openPriceHint':
-    '注文は受け付けた時点で記録された最新価格で建てられるため、表示価格とわずかに異なる場合があります。',
+    '注文は受付後に記録される次の価格（通常1秒以内）で約定し、ここに表示された価格ではありません。',
   'timing.autoConfirm': '{{seconds}} 秒後に自動で確定する',
   'timing.placed': '注文しました',
   'timing.openOrders': '進行中の注文',
@@ -295,10 +300,27 @@ export const catalogue: Catalogue = {
   'timing.payout': '払戻額',
   'timing.profit': '損益',
   'timing.rule':
-    '買い（ロング）は決済価格が建値より高いとき、売り（ショート）は低いときに勝ちとなります。決済価格は満期時刻以降に最初に記録された価格です。',
+    '始値は注文の受付後に記録された最初の価格で、期間はそこから数えます。決済価格が始値より高ければ買い（ロング）、低ければ売り（ショート）の勝ちです。決済価格は満期時刻以降に記録された最初の価格です。',
   'timing.tieRule.refund': '両方の価格が同じ場合、元本は返金されます。',
   'timing.tieRule.loss': '両方の価格が同じ場合、元本は返金されません。',
   'timing.settledToast': '注文 #{{id}} が決済されました：{{result}} {{profit}}',
+  'timing.opening': '約定待ち…',
+  'timing.opensAtNext': '次に記録される価格',
+  'timing.verify': '価格を検証',
+  'timing.verify.title': '注文 #{{id}} の記録価格',
+  'timing.verify.hint':
+    '注文前後の {{symbol}} の公開された1秒ごとの価格で、誰でも価格履歴から読み取れます。強調表示された行は、注文の約定と決済に使われた価格です。',
+  'timing.verify.openSection': '約定の前後',
+  'timing.verify.settleSection': '満期の前後',
+  'timing.verify.accepted': '注文受付',
+  'timing.verify.expiry': '満期',
+  'timing.verify.opensHere': 'ここで約定',
+  'timing.verify.settlesHere': 'ここで決済',
+  'timing.verify.pending': 'まだ記録されていません',
+  'timing.verify.gone': 'これらの価格は価格履歴の保存期間を過ぎています。',
+  'timing.verify.time': '時刻',
+  'timing.verify.tick': 'ティック',
+  'timing.verify.price': '価格',
 
   // Dictionaries
   'dict.VcTypeEnum.1': '暗号資産',
@@ -533,6 +555,9 @@ export const catalogue: Catalogue = {
   'field.data': '画像',
   'field.fileName': 'ファイル名',
   'validation.textTooLong': '文字数が多すぎます',
+  'validation.minLength': '{{minimum}} 文字以上で入力してください',
+  'validation.maxLength': '{{maximum}} 文字以内で入力してください',
+  'field.reason': '理由',
   'validation.cardNumber': '英数字 6〜34 文字で入力してください',
   'validation.documentNumber': '英数字またはハイフン 4〜32 文字で入力してください',
   'validation.branchCode': '英数字またはハイフン 32 文字以内で入力してください',
@@ -594,6 +619,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': '運転免許証',
   'payment.certType.RESIDENCE_PERMIT': '在留カード',
   'gate.noFundPassword': '先に資金パスワードを設定してください',
+  'gate.noGoogle': '出金にはGoogle認証が必要です。先に連携してください',
   'gate.noRealName': '先に本人確認を完了してください',
   'gate.realNamePending': '本人確認は審査中です。結果をお待ちください。',
   'gate.noBankCard': '先に銀行カードを追加してください',

@@ -164,6 +164,7 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': '금액을 입력해 주세요',
   'validation.amountWrong': '올바른 금액을 입력해 주세요',
   'validation.amountPrecision': '소수점 이하 최대 {{decimals}}자리',
+  'validation.creditReason': '입금 금액이 견적과 다르면 5자 이상의 사유를 입력하세요',
   'validation.amountOutOfRange': '금액이 허용 범위를 벗어났습니다 ({{range}})',
   'validation.rangeMinMax': '최소 {{min}}, 최대 {{max}}',
   'validation.rangeMinUncapped': '최소 {{min}}, 상한 없음',
@@ -173,6 +174,7 @@ export const catalogue: Catalogue = {
   'validation.interval': '알 수 없는 차트 주기입니다',
   'validation.limit': '캔들 개수는 1에서 1000 사이의 정수여야 합니다',
   'validation.time': '시간은 밀리초 단위의 정수여야 합니다',
+  'validation.tickWindow': '종료 시간은 시작 시간보다 앞설 수 없으며, 범위는 최대 {{minutes}}분입니다',
   'validation.indicator': '알 수 없는 차트 지표입니다',
 
   // Server error codes (one per code in the contract)
@@ -244,10 +246,13 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': '먼저 실명 인증을 완료하세요',
   'error.FUNDING_CLOSED': '이 서비스는 현재 중단되었습니다. 나중에 다시 시도하세요',
   'error.WITHDRAW_DAILY_LIMIT': '오늘 출금 한도({{count}}회)에 도달했습니다',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    '견적 금액과 {{percent}}%를 넘게 차이 나는 금액을 입금하려면 관리자가 필요합니다',
+  'error.GOOGLE_NOT_BOUND': '출금하려면 구글 OTP가 필요합니다. 먼저 연동하세요',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': '이 코인의 퀵 거래가 중지되었습니다',
   'error.TIMING_PERIOD_UNAVAILABLE': '제공되는 만기 시간을 선택하세요',
-  'error.PRICE_UNAVAILABLE': '지금은 가격을 확인할 수 없습니다. 잠시 후 다시 시도하세요',
+  'error.PRICE_UNAVAILABLE': '최근 2초 동안 이 코인의 가격이 기록되지 않았습니다. 잠시 후 다시 시도하세요',
   // Timed trades (screens)
   'timing.period': '만기 시간',
   'timing.periodSeconds': '{{count}}초',
@@ -265,7 +270,7 @@ export const catalogue: Catalogue = {
   'timing.direction': '방향',
   'timing.openPriceNow': '현재 가격',
   'timing.openPriceHint':
-    '주문은 접수 시점에 기록된 최신 가격으로 체결되며, 표시된 가격과 약간 다를 수 있습니다.',
+    '주문은 접수된 후 기록되는 다음 가격(보통 1초 이내)으로 개시되며, 여기에 표시된 가격이 아닙니다.',
   'timing.autoConfirm': '{{seconds}}초 후 자동 확인',
   'timing.placed': '주문 완료',
   'timing.openOrders': '진행 중인 주문',
@@ -294,10 +299,27 @@ export const catalogue: Catalogue = {
   'timing.payout': '지급액',
   'timing.profit': '손익',
   'timing.rule':
-    '매수(롱)는 정산가가 진입가보다 높을 때, 매도(숏)는 낮을 때 이깁니다. 정산가는 만기 시각 또는 그 이후에 처음 기록된 가격입니다.',
+    '개시 가격은 주문이 접수된 후 기록된 첫 가격이며, 기간은 그때부터 계산됩니다. 결제 가격이 개시 가격보다 높으면 매수(롱), 낮으면 매도(숏)가 이깁니다. 결제 가격은 만기 시각 또는 그 이후에 기록된 첫 가격입니다.',
   'timing.tieRule.refund': '두 가격이 같으면 원금이 환불됩니다.',
   'timing.tieRule.loss': '두 가격이 같으면 원금은 환불되지 않습니다.',
   'timing.settledToast': '주문 #{{id}} 정산 완료: {{result}} {{profit}}',
+  'timing.opening': '개시 중…',
+  'timing.opensAtNext': '다음 기록 가격',
+  'timing.verify': '가격 검증',
+  'timing.verify.title': '주문 #{{id}}의 기록 가격',
+  'timing.verify.hint':
+    '주문 전후 {{symbol}}의 공개된 초당 가격으로, 누구나 가격 기록에서 확인할 수 있습니다. 강조된 행은 주문이 개시되고 결제된 가격입니다.',
+  'timing.verify.openSection': '개시 전후',
+  'timing.verify.settleSection': '만기 전후',
+  'timing.verify.accepted': '주문 접수',
+  'timing.verify.expiry': '만기',
+  'timing.verify.opensHere': '여기서 개시',
+  'timing.verify.settlesHere': '여기서 결제',
+  'timing.verify.pending': '아직 기록되지 않음',
+  'timing.verify.gone': '이 가격은 가격 기록 보관 기간보다 오래되었습니다.',
+  'timing.verify.time': '시각',
+  'timing.verify.tick': '틱',
+  'timing.verify.price': '가격',
 
   // Dictionaries
   'dict.VcTypeEnum.1': '암호화폐',
@@ -531,6 +553,9 @@ export const catalogue: Catalogue = {
   'field.data': '이미지',
   'field.fileName': '파일 이름',
   'validation.textTooLong': '글자 수가 너무 많습니다',
+  'validation.minLength': '{{minimum}}자 이상 입력하세요',
+  'validation.maxLength': '{{maximum}}자 이하로 입력하세요',
+  'field.reason': '사유',
   'validation.cardNumber': '영문 또는 숫자 6~34자를 입력하세요',
   'validation.documentNumber': '영문, 숫자 또는 하이픈 4~32자를 입력하세요',
   'validation.branchCode': '영문, 숫자 또는 하이픈 32자 이내로 입력하세요',
@@ -591,6 +616,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': '운전면허증',
   'payment.certType.RESIDENCE_PERMIT': '외국인등록증',
   'gate.noFundPassword': '먼저 자금 비밀번호를 설정하세요',
+  'gate.noGoogle': '출금하려면 구글 OTP가 필요합니다. 먼저 연동하세요',
   'gate.noRealName': '먼저 실명 인증을 완료하세요',
   'gate.realNamePending': '실명 인증을 심사 중입니다. 결과를 기다려 주세요.',
   'gate.noBankCard': '먼저 은행 카드를 추가하세요',

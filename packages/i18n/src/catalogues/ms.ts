@@ -164,6 +164,8 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': 'Sila masukkan jumlah',
   'validation.amountWrong': 'Sila masukkan jumlah yang betul',
   'validation.amountPrecision': 'Maksimum {{decimals}} tempat perpuluhan',
+  'validation.creditReason':
+    'Berikan sebab sekurang-kurangnya 5 aksara apabila jumlah yang dikreditkan berbeza daripada sebut harga',
   'validation.amountOutOfRange': 'Jumlah di luar julat ({{range}})',
   'validation.rangeMinMax': 'Min {{min}}, Maks {{max}}',
   'validation.rangeMinUncapped': 'Min {{min}}, Tiada had',
@@ -173,6 +175,8 @@ export const catalogue: Catalogue = {
   'validation.interval': 'Selang carta tidak dikenali',
   'validation.limit': 'Bilangan lilin mesti nombor bulat dari 1 hingga 1000',
   'validation.time': 'Masa mesti nombor bulat dalam milisaat',
+  'validation.tickWindow':
+    'Masa tamat tidak boleh sebelum masa mula, dan julat masa paling lama {{minutes}} minit',
   'validation.indicator': 'Penunjuk carta tidak dikenali',
 
   // Server error codes (one per code in the contract)
@@ -244,10 +248,14 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': 'Sila lengkapkan pengesahan identiti dahulu',
   'error.FUNDING_CLOSED': 'Perkhidmatan ini ditutup buat masa ini, sila cuba lagi kemudian',
   'error.WITHDRAW_DAILY_LIMIT': 'Anda telah mencapai had {{count}} pengeluaran hari ini',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    'Mengkreditkan jumlah yang berbeza lebih daripada {{percent}}% daripada sebut harga memerlukan pentadbir',
+  'error.GOOGLE_NOT_BOUND': 'Pengeluaran memerlukan Google Authenticator: pautkan dahulu',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'Dagangan pantas syiling ini ditutup',
   'error.TIMING_PERIOD_UNAVAILABLE': 'Sila pilih masa tamat tempoh yang ditawarkan',
-  'error.PRICE_UNAVAILABLE': 'Harga tidak tersedia sekarang, sila cuba lagi sebentar lagi',
+  'error.PRICE_UNAVAILABLE':
+    'Tiada harga direkodkan untuk syiling ini dalam 2 saat terakhir; sila cuba lagi sebentar lagi',
   // Timed trades (screens)
   'timing.period': 'Masa tamat tempoh',
   'timing.periodSeconds': '{{count}} saat',
@@ -265,7 +273,7 @@ export const catalogue: Catalogue = {
   'timing.direction': 'Arah',
   'timing.openPriceNow': 'Harga sekarang',
   'timing.openPriceHint':
-    'Pesanan dibuka pada harga terakhir yang direkodkan apabila ia diterima, yang mungkin berbeza sedikit daripada harga yang ditunjukkan.',
+    'Pesanan dibuka pada harga seterusnya yang direkodkan selepas ia diterima (biasanya dalam sesaat), bukan pada harga yang dipaparkan di sini.',
   'timing.autoConfirm': 'Sahkan secara automatik selepas {{seconds}} s',
   'timing.placed': 'Pesanan dibuat',
   'timing.openOrders': 'Pesanan terbuka',
@@ -294,10 +302,27 @@ export const catalogue: Catalogue = {
   'timing.payout': 'Bayaran',
   'timing.profit': 'Untung rugi',
   'timing.rule':
-    'Beli naik menang apabila harga penyelesaian melebihi harga pembukaan, jual turun apabila ia lebih rendah. Harga penyelesaian ialah harga pertama yang direkodkan pada atau selepas masa tamat tempoh.',
+    'Harga buka ialah harga pertama yang direkodkan selepas pesanan diterima, dan tempoh dikira darinya. Beli naik menang apabila harga penyelesaian di atas harga buka, jual turun apabila di bawahnya. Harga penyelesaian ialah harga pertama yang direkodkan pada atau selepas masa tamat.',
   'timing.tieRule.refund': 'Jika kedua-dua harga sama, modal dipulangkan.',
   'timing.tieRule.loss': 'Jika kedua-dua harga sama, modal hangus.',
   'timing.settledToast': 'Pesanan #{{id}} diselesaikan: {{result}} {{profit}}',
+  'timing.opening': 'Sedang dibuka…',
+  'timing.opensAtNext': 'Pada harga direkodkan seterusnya',
+  'timing.verify': 'Sahkan harga',
+  'timing.verify.title': 'Harga direkodkan pesanan #{{id}}',
+  'timing.verify.hint':
+    'Ini ialah harga awam sesaat {{symbol}} di sekitar pesanan anda, seperti yang boleh dibaca oleh sesiapa dari sejarah harga. Baris yang diserlahkan ialah tick pesanan anda dibuka dan diselesaikan.',
+  'timing.verify.openSection': 'Sekitar pembukaan',
+  'timing.verify.settleSection': 'Sekitar tamat tempoh',
+  'timing.verify.accepted': 'Pesanan diterima',
+  'timing.verify.expiry': 'Tamat tempoh',
+  'timing.verify.opensHere': 'Dibuka di sini',
+  'timing.verify.settlesHere': 'Diselesaikan di sini',
+  'timing.verify.pending': 'Belum direkodkan',
+  'timing.verify.gone': 'Harga ini lebih lama daripada yang disimpan oleh sejarah harga.',
+  'timing.verify.time': 'Masa',
+  'timing.verify.tick': 'Tick',
+  'timing.verify.price': 'Harga',
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Kripto',
@@ -533,6 +558,9 @@ export const catalogue: Catalogue = {
   'field.data': 'Imej',
   'field.fileName': 'Nama fail',
   'validation.textTooLong': 'Teks terlalu panjang',
+  'validation.minLength': 'Masukkan sekurang-kurangnya {{minimum}} aksara',
+  'validation.maxLength': 'Masukkan tidak lebih daripada {{maximum}} aksara',
+  'field.reason': 'Sebab',
   'validation.cardNumber': 'Masukkan 6 hingga 34 huruf atau digit',
   'validation.documentNumber': 'Masukkan 4 hingga 32 huruf, digit atau sengkang',
   'validation.branchCode': 'Masukkan tidak lebih 32 huruf, digit atau sengkang',
@@ -594,6 +622,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': 'Lesen memandu',
   'payment.certType.RESIDENCE_PERMIT': 'Permit kediaman',
   'gate.noFundPassword': 'Sila tetapkan kata laluan dana dahulu',
+  'gate.noGoogle': 'Pengeluaran memerlukan Google Authenticator. Sila pautkan dahulu',
   'gate.noRealName': 'Sila lengkapkan pengesahan identiti dahulu',
   'gate.realNamePending': 'Pengesahan identiti anda sedang disemak. Sila tunggu keputusannya.',
   'gate.noBankCard': 'Sila tambah kad bank dahulu',

@@ -164,6 +164,8 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': 'Digite um valor',
   'validation.amountWrong': 'Digite um valor correto',
   'validation.amountPrecision': 'No máximo {{decimals}} casas decimais',
+  'validation.creditReason':
+    'Informe um motivo de pelo menos 5 caracteres quando o valor creditado for diferente do cotado',
   'validation.amountOutOfRange': 'O valor está fora do intervalo ({{range}})',
   'validation.rangeMinMax': 'Mín. {{min}}, Máx. {{max}}',
   'validation.rangeMinUncapped': 'Mín. {{min}}, Sem limite',
@@ -173,6 +175,8 @@ export const catalogue: Catalogue = {
   'validation.interval': 'Intervalo de gráfico desconhecido',
   'validation.limit': 'O número de velas deve ser um inteiro de 1 a 1000',
   'validation.time': 'O horário deve ser um número inteiro de milissegundos',
+  'validation.tickWindow':
+    'O horário final não pode ser anterior ao inicial, e o intervalo abrange no máximo {{minutes}} minutos',
   'validation.indicator': 'Indicador de gráfico desconhecido',
 
   // Server error codes (one per code in the contract)
@@ -246,10 +250,14 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': 'Conclua primeiro a verificação de identidade',
   'error.FUNDING_CLOSED': 'Este serviço está fechado no momento; tente mais tarde',
   'error.WITHDRAW_DAILY_LIMIT': 'Você atingiu o limite diário de {{count}} saques',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    'Creditar um valor que se afasta mais de {{percent}}% do cotado exige um administrador',
+  'error.GOOGLE_NOT_BOUND': 'Saques exigem o Google Authenticator: vincule-o primeiro',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'A negociação rápida desta moeda está fechada',
   'error.TIMING_PERIOD_UNAVAILABLE': 'Selecione um prazo de vencimento disponível',
-  'error.PRICE_UNAVAILABLE': 'O preço não está disponível agora, tente novamente em instantes',
+  'error.PRICE_UNAVAILABLE':
+    'Nenhum preço desta moeda foi registado nos últimos 2 segundos; tente novamente daqui a pouco',
   // Timed trades (screens)
   'timing.period': 'Tempo de vencimento',
   'timing.periodSeconds': '{{count}} s',
@@ -267,7 +275,7 @@ export const catalogue: Catalogue = {
   'timing.direction': 'Direção',
   'timing.openPriceNow': 'Preço agora',
   'timing.openPriceHint':
-    'A ordem abre no último preço registrado quando é aceita, que pode diferir ligeiramente do preço mostrado.',
+    'A ordem abre ao próximo preço registado depois de ser aceite (normalmente em menos de um segundo), não ao preço mostrado aqui.',
   'timing.autoConfirm': 'Confirmar automaticamente após {{seconds}} s',
   'timing.placed': 'Ordem enviada',
   'timing.openOrders': 'Ordens abertas',
@@ -296,10 +304,27 @@ export const catalogue: Catalogue = {
   'timing.payout': 'Pagamento',
   'timing.profit': 'Lucro',
   'timing.rule':
-    'Comprar em alta ganha quando o preço de liquidação fica acima do preço de abertura; vender em baixa, quando fica abaixo. O preço de liquidação é o primeiro preço registrado no horário de vencimento ou depois dele.',
+    'O preço de abertura é o primeiro preço registado depois de a ordem ser aceite, e o período conta a partir dele. Comprar em alta ganha quando o preço de liquidação fica acima do de abertura; vender em baixa, quando fica abaixo. O preço de liquidação é o primeiro preço registado no momento do vencimento ou depois.',
   'timing.tieRule.refund': 'Se os dois preços forem iguais, o valor investido é devolvido.',
   'timing.tieRule.loss': 'Se os dois preços forem iguais, o valor investido é perdido.',
   'timing.settledToast': 'Ordem nº {{id}} liquidada: {{result}} {{profit}}',
+  'timing.opening': 'A abrir…',
+  'timing.opensAtNext': 'Ao próximo preço registado',
+  'timing.verify': 'Verificar preços',
+  'timing.verify.title': 'Preços registados da ordem #{{id}}',
+  'timing.verify.hint':
+    'Estes são os preços públicos por segundo de {{symbol}} em torno da sua ordem, tal como qualquer pessoa os pode ler no histórico de preços. As linhas destacadas são os ticks em que a sua ordem abriu e foi liquidada.',
+  'timing.verify.openSection': 'Em torno da abertura',
+  'timing.verify.settleSection': 'Em torno do vencimento',
+  'timing.verify.accepted': 'Ordem aceite',
+  'timing.verify.expiry': 'Vencimento',
+  'timing.verify.opensHere': 'Abriu aqui',
+  'timing.verify.settlesHere': 'Liquidada aqui',
+  'timing.verify.pending': 'Ainda não registado',
+  'timing.verify.gone': 'Estes preços são mais antigos do que o histórico de preços conserva.',
+  'timing.verify.time': 'Hora',
+  'timing.verify.tick': 'Tick',
+  'timing.verify.price': 'Preço',
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Cripto',
@@ -534,6 +559,9 @@ export const catalogue: Catalogue = {
   'field.data': 'Imagem',
   'field.fileName': 'Nome do arquivo',
   'validation.textTooLong': 'O texto é longo demais',
+  'validation.minLength': 'Digite pelo menos {{minimum}} caracteres',
+  'validation.maxLength': 'Digite no máximo {{maximum}} caracteres',
+  'field.reason': 'Motivo',
   'validation.cardNumber': 'Digite de 6 a 34 letras ou dígitos',
   'validation.documentNumber': 'Digite de 4 a 32 letras, dígitos ou hífens',
   'validation.branchCode': 'Digite até 32 letras, dígitos ou hífens',
@@ -595,6 +623,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': 'Carteira de motorista',
   'payment.certType.RESIDENCE_PERMIT': 'Autorização de residência',
   'gate.noFundPassword': 'Defina primeiro uma senha de fundos',
+  'gate.noGoogle': 'Saques exigem o Google Authenticator. Vincule-o primeiro',
   'gate.noRealName': 'Conclua primeiro a verificação de identidade',
   'gate.realNamePending': 'Sua verificação de identidade está em análise. Aguarde o resultado.',
   'gate.noBankCard': 'Adicione primeiro um cartão bancário',

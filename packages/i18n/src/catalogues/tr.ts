@@ -164,6 +164,8 @@ export const catalogue: Catalogue = {
   'validation.amountEmpty': 'Lütfen bir tutar girin',
   'validation.amountWrong': 'Lütfen doğru bir tutar girin',
   'validation.amountPrecision': 'En fazla {{decimals}} ondalık basamak',
+  'validation.creditReason':
+    'Yatırılan tutar teklif edilenden farklıysa en az 5 karakterlik bir gerekçe girin',
   'validation.amountOutOfRange': 'Tutar aralığın dışında ({{range}})',
   'validation.rangeMinMax': 'Min. {{min}}, Maks. {{max}}',
   'validation.rangeMinUncapped': 'Min. {{min}}, Üst sınır yok',
@@ -173,6 +175,8 @@ export const catalogue: Catalogue = {
   'validation.interval': 'Bilinmeyen grafik aralığı',
   'validation.limit': 'Mum sayısı 1 ile 1000 arasında bir tam sayı olmalıdır',
   'validation.time': 'Zaman, milisaniye cinsinden bir tam sayı olmalıdır',
+  'validation.tickWindow':
+    'Bitiş zamanı başlangıç zamanından önce olamaz ve aralık en fazla {{minutes}} dakika olabilir',
   'validation.indicator': 'Bilinmeyen grafik göstergesi',
 
   // Server error codes (one per code in the contract)
@@ -245,10 +249,13 @@ export const catalogue: Catalogue = {
   'error.REAL_NAME_REQUIRED': 'Lütfen önce kimlik doğrulamasını tamamlayın',
   'error.FUNDING_CLOSED': 'Bu hizmet şu anda kapalı, lütfen daha sonra tekrar deneyin',
   'error.WITHDRAW_DAILY_LIMIT': 'Bugünkü {{count}} çekim sınırına ulaştınız',
+  'error.CREDIT_NEEDS_ADMINISTRATOR':
+    'Teklif edilen tutardan %{{percent}} fazla farklı bir tutarı yatırmak için yönetici gerekir',
+  'error.GOOGLE_NOT_BOUND': 'Para çekmek için Google Authenticator gerekir: önce bağlayın',
   // Timed trades (errors)
   'error.TIMING_PAIR_CLOSED': 'Bu coinin hızlı işlemi kapalı',
   'error.TIMING_PERIOD_UNAVAILABLE': 'Lütfen sunulan bir vade süresi seçin',
-  'error.PRICE_UNAVAILABLE': 'Fiyat şu anda alınamıyor, lütfen biraz sonra tekrar deneyin',
+  'error.PRICE_UNAVAILABLE': 'Bu coin için son 2 saniyede fiyat kaydedilmedi; lütfen birazdan tekrar deneyin',
   // Timed trades (screens)
   'timing.period': 'Vade süresi',
   'timing.periodSeconds': '{{count}} sn',
@@ -266,7 +273,7 @@ export const catalogue: Catalogue = {
   'timing.direction': 'Yön',
   'timing.openPriceNow': 'Şu anki fiyat',
   'timing.openPriceHint':
-    'Emir, kabul edildiği anda kaydedilen son fiyattan açılır; bu fiyat gösterilenden biraz farklı olabilir.',
+    'Emir, kabul edildikten sonra kaydedilen bir sonraki fiyattan (genellikle bir saniye içinde) açılır; burada gösterilen fiyattan değil.',
   'timing.autoConfirm': '{{seconds}} sn sonra otomatik onayla',
   'timing.placed': 'Emir verildi',
   'timing.openOrders': 'Açık emirler',
@@ -295,10 +302,27 @@ export const catalogue: Catalogue = {
   'timing.payout': 'Ödeme',
   'timing.profit': 'Kâr',
   'timing.rule':
-    'Al (Long), uzlaşma fiyatı açılış fiyatının üzerindeyse; Sat (Short), altındaysa kazanır. Uzlaşma fiyatı, vade zamanında veya sonrasında kaydedilen ilk fiyattır.',
+    'Açılış fiyatı, emrin kabulünden sonra kaydedilen ilk fiyattır ve süre ondan itibaren sayılır. Uzlaşma fiyatı açılış fiyatının üstündeyse yükseliş (alış), altındaysa düşüş (satış) kazanır. Uzlaşma fiyatı, vade anında veya sonrasında kaydedilen ilk fiyattır.',
   'timing.tieRule.refund': 'İki fiyat eşitse yatırılan tutar iade edilir.',
   'timing.tieRule.loss': 'İki fiyat eşitse yatırılan tutar kaybedilir.',
   'timing.settledToast': '#{{id}} numaralı emir kapandı: {{result}} {{profit}}',
+  'timing.opening': 'Açılıyor…',
+  'timing.opensAtNext': 'Bir sonraki kayıtlı fiyattan',
+  'timing.verify': 'Fiyatları doğrula',
+  'timing.verify.title': '#{{id}} numaralı emrin kayıtlı fiyatları',
+  'timing.verify.hint':
+    'Bunlar, emrinizin çevresindeki {{symbol}} için herkesin fiyat geçmişinden okuyabileceği saniyelik genel fiyatlardır. Vurgulanan satırlar, emrinizin açıldığı ve uzlaştığı fiyatlardır.',
+  'timing.verify.openSection': 'Açılış çevresi',
+  'timing.verify.settleSection': 'Vade çevresi',
+  'timing.verify.accepted': 'Emir kabul edildi',
+  'timing.verify.expiry': 'Vade',
+  'timing.verify.opensHere': 'Burada açıldı',
+  'timing.verify.settlesHere': 'Burada uzlaştı',
+  'timing.verify.pending': 'Henüz kaydedilmedi',
+  'timing.verify.gone': 'Bu fiyatlar, fiyat geçmişinin sakladığı süreden eskidir.',
+  'timing.verify.time': 'Zaman',
+  'timing.verify.tick': 'Tik',
+  'timing.verify.price': 'Fiyat',
 
   // Dictionaries
   'dict.VcTypeEnum.1': 'Kripto',
@@ -534,6 +558,9 @@ export const catalogue: Catalogue = {
   'field.data': 'Görsel',
   'field.fileName': 'Dosya adı',
   'validation.textTooLong': 'Metin çok uzun',
+  'validation.minLength': 'En az {{minimum}} karakter girin',
+  'validation.maxLength': 'En fazla {{maximum}} karakter girin',
+  'field.reason': 'Gerekçe',
   'validation.cardNumber': '6 ile 34 arasında harf veya rakam girin',
   'validation.documentNumber': '4 ile 32 arasında harf, rakam veya tire girin',
   'validation.branchCode': 'En fazla 32 harf, rakam veya tire girin',
@@ -596,6 +623,7 @@ export const catalogue: Catalogue = {
   'payment.certType.DRIVING_LICENCE': 'Sürücü belgesi',
   'payment.certType.RESIDENCE_PERMIT': 'İkamet izni',
   'gate.noFundPassword': 'Lütfen önce bir fon şifresi belirleyin',
+  'gate.noGoogle': 'Para çekmek için Google Authenticator gerekir. Lütfen önce bağlayın',
   'gate.noRealName': 'Lütfen önce kimlik doğrulamasını tamamlayın',
   'gate.realNamePending': 'Kimlik doğrulamanız inceleniyor. Lütfen sonucu bekleyin.',
   'gate.noBankCard': 'Lütfen önce bir banka kartı ekleyin',

@@ -117,6 +117,10 @@ export function TimingConfirm({
               </dd>
             </div>
             <div className="timing-rows__row">
+              <dt>{t('timing.openPrice')}</dt>
+              <dd data-testid="confirm-open-price">{t('timing.opensAtNext')}</dd>
+            </div>
+            <div className="timing-rows__row">
               <dt>{t('timing.payoutRate')}</dt>
               <dd>
                 <bdi className="num">{t('timing.rate', { rate: ratePercent(draft.period.payoutRate) })}</bdi>

@@ -23,6 +23,12 @@ import type { MessageKey, MessageParams } from '@vela/i18n';
 export const SETTLING_POLL_MS = 2000;
 
 /**
+ * How often an order still opening (waiting for the first tick after its acceptance, about a
+ * second) is asked for when no live event says it has opened.
+ */
+export const OPENING_POLL_MS = 1000;
+
+/**
  * The first look after an expiry waits this much longer than the countdown, so that the server,
  * whose clock may be a little behind the estimate, already calls the order "settling".
  */
@@ -74,11 +80,15 @@ export function formatCountdown(remainingMs: number): string {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`;
 }
 
-/** How much of the period has passed, from 0 to 1, for the progress bar under the countdown. */
-export function elapsedShare(order: Pick<TimingOrder, 'createdAt' | 'expiresAt'>, nowMs: number): number {
-  const span = order.expiresAt - order.createdAt;
+/**
+ * How much of the period has passed, from 0 to 1, for the progress bar under the countdown; the
+ * period runs from the open tick, so an order still opening has 0.
+ */
+export function elapsedShare(order: Pick<TimingOrder, 'openTickTime' | 'expiresAt'>, nowMs: number): number {
+  if (order.openTickTime === null || order.expiresAt === null) return 0;
+  const span = order.expiresAt - order.openTickTime;
   if (span <= 0) return 1;
-  return Math.min(1, Math.max(0, (nowMs - order.createdAt) / span));
+  return Math.min(1, Math.max(0, (nowMs - order.openTickTime) / span));
 }
 
 /** "2025-03-07 14:05:09" in the device's time zone, with Western digits like every other figure. */
@@ -256,7 +266,7 @@ export function liveEstimate(
   order: Pick<TimingOrder, 'direction' | 'openPrice' | 'amount' | 'payoutRate' | 'tieRule'>,
   price: string | null | undefined,
 ): Estimate | null {
-  if (!price) return null;
+  if (!price || order.openPrice === null) return null;
   const prices = commonMinor(order.openPrice, price);
   const scale = decimalsOf(order.amount);
   const stake = parseDecimal(order.amount, scale);
@@ -311,11 +321,11 @@ export const ESTIMATE_LABEL: Record<TimingOutcome, MessageKey> = {
 };
 
 /**
- * When the open orders should be asked for again: every 2 s while any is past its expiry (it is
- * waiting for its settlement), otherwise just after the next expiry; never when there are none.
- * With the live channel subscribed (`live`) the settlement's event does that, and the safety
- * refetch comes `LIVE_SAFETY_MS` after the next expiry, then every `LIVE_SAFETY_MS` while an order
- * still waits.
+ * When the open orders should be asked for again: every second while any is opening, every 2 s
+ * while any is past its expiry (it is waiting for its settlement), otherwise just after the next
+ * expiry; never when there are none. With the live channel subscribed (`live`) the opening's and
+ * the settlement's events do that, and the safety refetch comes `LIVE_SAFETY_MS` after the next
+ * expiry (or opening), then every `LIVE_SAFETY_MS` while an order still waits.
  */
 export function nextRefreshMs(
   orders: readonly Pick<TimingOrder, 'state' | 'expiresAt'>[],
@@ -325,6 +335,11 @@ export function nextRefreshMs(
   let next = Infinity;
   for (const order of orders) {
     if (order.state === 'settled') continue;
+    if (order.expiresAt === null) {
+      if (!live) return OPENING_POLL_MS;
+      next = Math.min(next, LIVE_SAFETY_MS);
+      continue;
+    }
     if (order.state === 'settling' || order.expiresAt <= nowMs) {
       if (!live) return SETTLING_POLL_MS;
       next = Math.min(next, LIVE_SAFETY_MS);
@@ -332,12 +347,13 @@ export function nextRefreshMs(
     }
     next = Math.min(next, order.expiresAt - nowMs + (live ? LIVE_SAFETY_MS : EXPIRY_MARGIN_MS));
   }
-  return Number.isFinite(next) ? Math.max(SETTLING_POLL_MS / 2, next) : false;
+  return Number.isFinite(next) ? Math.max(OPENING_POLL_MS, next) : false;
 }
 
 /**
- * When an open detail sheet asks for its order again: at its expiry, then every 2 s until it has
- * settled; with the live channel subscribed, `LIVE_SAFETY_MS` later each (the event comes first).
+ * When an open detail sheet asks for its order again: every second while it is opening, at its
+ * expiry, then every 2 s until it has settled; with the live channel subscribed, `LIVE_SAFETY_MS`
+ * later each (the event comes first).
  */
 export function detailRefreshMs(
   order: Pick<TimingOrder, 'state' | 'expiresAt'>,
@@ -345,8 +361,9 @@ export function detailRefreshMs(
   live = false,
 ): number | false {
   if (order.state === 'settled') return false;
+  if (order.expiresAt === null) return live ? LIVE_SAFETY_MS : OPENING_POLL_MS;
   if (shownState(order, nowMs) === 'settling') return live ? LIVE_SAFETY_MS : SETTLING_POLL_MS;
-  return Math.max(SETTLING_POLL_MS / 2, order.expiresAt - nowMs + (live ? LIVE_SAFETY_MS : 0));
+  return Math.max(OPENING_POLL_MS, order.expiresAt - nowMs + (live ? LIVE_SAFETY_MS : 0));
 }
 
 /** The state an order shows now: the server's, or "settling" once its countdown is over. */
@@ -354,7 +371,9 @@ export function shownState(
   order: Pick<TimingOrder, 'state' | 'expiresAt'>,
   nowMs: number,
 ): TimingOrder['state'] {
-  return order.state === 'open' && order.expiresAt <= nowMs ? 'settling' : order.state;
+  return order.state === 'open' && order.expiresAt !== null && order.expiresAt <= nowMs
+    ? 'settling'
+    : order.state;
 }
 
 /** The ids of `previous` that `current` no longer holds: active orders that left the list. */

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import type { TimingOrder } from '@vela/contract';
 import type { TimingDirection, TimingOutcome } from '@vela/domain';
@@ -25,6 +25,7 @@ import {
   signedAmount,
 } from './timing-figures.ts';
 import { useOrderDetail, useServerNow } from './timing-queries.ts';
+import { OrderVerify } from './timing-verify.tsx';
 import './timing.css';
 
 /**
@@ -74,9 +75,20 @@ export function PeriodText({ seconds }: { seconds: number }) {
   return <bdi className="num">{t(label.key, label.params)}</bdi>;
 }
 
-/** The countdown of an open order, or "In settlement" once it is over. */
+/**
+ * The countdown of an open order, "Opening…" while it waits for the first tick after its
+ * acceptance (its period has not started), or "In settlement" once it is over.
+ */
 export function CountdownText({ order, now }: { order: TimingOrder; now: number }) {
   const t = useT();
+  if (order.expiresAt === null) {
+    return (
+      <span className="timing-settling" data-testid="order-opening">
+        <Spinner size="sm" />
+        {t('timing.opening')}
+      </span>
+    );
+  }
   if (shownState(order, now) === 'open') {
     return (
       <span className="timing-countdown num" data-testid="order-countdown" role="timer">
@@ -163,7 +175,7 @@ export function ActiveOrderCard({
           <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />
         </Figure>
         <Figure label={t('timing.openPrice')} testId="order-open-price">
-          <bdi className="num">{shownPrice(order.openPrice)}</bdi>
+          <bdi className="num">{priceOrDash(order.openPrice)}</bdi>
         </Figure>
         <Figure label={t('timing.currentPrice')} testId="order-current-price">
           <bdi className="num">{price ? shownPrice(price) : '--'}</bdi>
@@ -204,7 +216,7 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
           <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />
         </Figure>
         <Figure label={t('timing.openPrice')} testId="order-open-price">
-          <bdi className="num">{shownPrice(order.openPrice)}</bdi>
+          <bdi className="num">{priceOrDash(order.openPrice)}</bdi>
         </Figure>
         <Figure label={t('timing.settlePrice')} testId="order-settle-price">
           <bdi className="num">{order.settlePrice ? shownPrice(order.settlePrice) : '--'}</bdi>
@@ -244,6 +256,12 @@ function Rows({ rows }: { rows: readonly Row[] }) {
 
 const num = (text: string) => <bdi className="num">{text}</bdi>;
 
+/** A price, or "--" where there is none yet (an order still opening has no open price). */
+const priceOrDash = (price: string | null) => (price === null ? '--' : shownPrice(price));
+
+/** A recorded tick's time to the millisecond, or "--" before it is recorded. */
+const tickTimeOrDash = (ms: number | null) => (ms === null ? '--' : formatTickTime(ms));
+
 /** The rows of an order's detail: what was placed, how it opened, and how it settled (or may). */
 function detailRows(
   order: TimingOrder,
@@ -274,17 +292,25 @@ function detailRows(
       value: num(t('timing.rate', { rate: ratePercent(order.payoutRate) })),
       testId: 'detail-payout-rate',
     },
-    { label: t('timing.openPrice'), value: num(shownPrice(order.openPrice)), testId: 'detail-open-price' },
+    {
+      label: t('timing.openPrice'),
+      value: order.openPrice === null ? t('timing.opensAtNext') : num(shownPrice(order.openPrice)),
+      testId: 'detail-open-price',
+    },
     {
       label: t('timing.openTickTime'),
-      value: num(formatTickTime(order.openTickTime)),
+      value: num(tickTimeOrDash(order.openTickTime)),
       testId: 'detail-open-tick-time',
     },
-    { label: t('timing.openTickId'), value: num(`#${order.openTickId}`), testId: 'detail-open-tick-id' },
+    {
+      label: t('timing.openTickId'),
+      value: num(order.openTickId === null ? '--' : `#${order.openTickId}`),
+      testId: 'detail-open-tick-id',
+    },
     // To the millisecond like the ticks, so the receipt shows the settlement tick is the first at or after it.
     {
       label: t('timing.expiresAt'),
-      value: num(formatTickTime(order.expiresAt)),
+      value: num(tickTimeOrDash(order.expiresAt)),
       testId: 'detail-expires-at',
     },
   ];
@@ -321,7 +347,7 @@ function detailRows(
     },
     {
       label: t('timing.settleTickTime'),
-      value: num(order.settleTickTime !== null ? formatTickTime(order.settleTickTime) : '--'),
+      value: num(tickTimeOrDash(order.settleTickTime)),
       testId: 'detail-settle-tick-time',
     },
     {
@@ -355,8 +381,9 @@ function detailRows(
 /**
  * One order in full, kept up to date while it is open: the stake and period, the open price with the
  * recorded tick it is, and the settlement price with the exact tick time and id it came from, the
- * result, payout and profit, the settlement rules in words, and the way to customer service (spec
- * point 2: the history order detail prompts to contact customer service).
+ * result, payout and profit, the settlement rules in words, the way to see the public ticks around
+ * the open and the expiry ("verify"), and the way to customer service (spec point 2: the history
+ * order detail prompts to contact customer service).
  */
 export function OrderDetail({
   order: listed,
@@ -375,9 +402,17 @@ export function OrderDetail({
   const order = detail.data ?? listed;
   const ticking = open && order !== null && order.state !== 'settled';
   const now = useServerNow(ticking);
+  const [verifying, setVerifying] = useState<number | null>(null);
   return (
     <Popup open={open} onClose={onClose} labelledBy={titleId} testId="timing-detail">
-      {order ? (
+      {order && verifying === order.id ? (
+        <div className="sheet timing-detail">
+          <div className="sheet__title timing-detail__title" id={titleId}>
+            {t('timing.verify.title', { id: order.id })}
+          </div>
+          <OrderVerify order={order} onBack={() => setVerifying(null)} />
+        </div>
+      ) : order ? (
         <div className="sheet timing-detail" data-state={shownState(order, now)}>
           <div className="timing-detail__head">
             <div className="sheet__title timing-detail__title" id={titleId}>
@@ -386,6 +421,17 @@ export function OrderDetail({
             {order.outcome ? <OutcomeBadge outcome={order.outcome} /> : null}
           </div>
           <Rows rows={detailRows(order, now, prices.get(order.vcId), t)} />
+          {order.openTickId !== null ? (
+            <Button
+              block
+              fill="none"
+              className="timing-detail__verify"
+              onClick={() => setVerifying(order.id)}
+              data-testid="timing-verify-open"
+            >
+              {t('timing.verify')}
+            </Button>
+          ) : null}
           <p className="sheet__hint timing-detail__rule" data-testid="detail-rule">
             {t('timing.rule')}{' '}
             {t(order.tieRule === 'refund' ? 'timing.tieRule.refund' : 'timing.tieRule.loss')}
