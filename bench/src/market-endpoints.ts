@@ -16,7 +16,8 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { DEMO_ACCOUNTS, seed } from '../../apps/server/src/db/seed.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import { postAdjustment } from '../../apps/server/src/modules/wallet/adjustments.ts';
-import { FeedEngine } from '../../apps/server/src/modules/market/feed-engine.ts';
+import { FeedEngine, PUBLIC_HISTORY_SEED } from '../../apps/server/src/modules/market/feed-engine.ts';
+import { FeedSecrets } from '../../apps/server/src/modules/market/feed-secrets.ts';
 import { MarketRuntime } from '../../apps/server/src/modules/market/market-runtime.ts';
 import { SimulatorSource } from '../../apps/server/src/modules/market/simulator-source.ts';
 import { load, type LoadResult } from './http-load.ts';
@@ -65,6 +66,8 @@ async function serve(): Promise<void> {
     FEED_BACKFILL: 'short',
     // The per-address limit would answer most of the load with 429; here the endpoints are measured.
     API_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The same prices on every run: the daily secrets are derived from this seed (decision 034).
+    FEED_SEED: String(PUBLIC_HISTORY_SEED),
   });
   const storage = openStorage({ sqlitePath: config.sqlitePath });
   await migrateToLatest(storage);
@@ -72,11 +75,13 @@ async function serve(): Promise<void> {
   const market = new MarketRuntime({ db: storage.db });
   const money = createMoney(storage);
   const app = await buildApp({ config, storage, logger: false, market, money });
+  const draws = new FeedSecrets({ db: storage.db, overrideSeed: config.FEED_SEED });
   const engine = new FeedEngine({
     db: storage.db,
     runtime: market,
-    source: new SimulatorSource({ seed: config.FEED_SEED }),
-    seed: config.FEED_SEED,
+    source: new SimulatorSource({ draws }),
+    draws,
+    seed: PUBLIC_HISTORY_SEED,
     backfill: config.FEED_BACKFILL,
     tickRetentionDays: config.TICK_RETENTION_DAYS,
   });

@@ -113,27 +113,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  // The policy names this server, its lines, the configured customer-service page and the exchange
+  // stream (decision 038). The only inline scripts allowed are those of the pages we serve.
   registerSecurityHeaders(app, {
-    // The app embeds the configured customer-service page in an iframe and loads banner images from
-    // configured URLs, so the policy allows those; everything else stays locked to our origin. The
-    // only inline scripts allowed are those of the pages we serve, by their hashes.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        frameSrc: ["'self'", 'https:', 'http:'],
-        connectSrc: ["'self'", 'https:', 'http:', 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: [
-          "'self'",
-          ...inlineScriptHashes([
-            path.join(config.WEB_DIST, 'index.html'),
-            path.join(config.ADMIN_DIST, 'index.html'),
-          ]),
-        ],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+    db: storage.db,
+    production: config.NODE_ENV === 'production',
+    serverLines: config.SERVER_LINES,
+    exchangeStreamUrl: config.EXCHANGE_STREAM_URL,
+    scriptHashes: inlineScriptHashes([
+      path.join(config.WEB_DIST, 'index.html'),
+      path.join(config.ADMIN_DIST, 'index.html'),
+    ]),
   });
   await app.register(rateLimit, {
     global: true,
@@ -174,7 +164,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   addPaymentRoutes(table, payments);
   addPaymentAdminRoutes(table, { db: storage.db, payments });
   const market = options.market ?? new MarketRuntime({ db: storage.db });
-  addMarketRoutes(table, { db: storage.db, runtime: market, messages });
+  addMarketRoutes(table, {
+    db: storage.db,
+    runtime: market,
+    messages,
+    feedSource: config.FEED_SOURCE,
+    tickRetentionDays: config.TICK_RETENTION_DAYS,
+  });
   const money = options.money ?? createMoney(storage);
   // The users' live channel hears of every committed balance change, and of timed orders placed and
   // settled; the hub below sends each event to its user's sockets.

@@ -59,8 +59,15 @@ const schema = z.object({
   EXCHANGE_STREAM_URL: optionalUrl(['ws://', 'wss://']),
   /** FEED_SOURCE=exchange: our coin symbols to follow against USDT ("BTC,ETH"); empty means every coin. */
   EXCHANGE_COINS: z.string().default(''),
-  /** Seed of the simulator: the same seed gives the same prices. */
-  FEED_SEED: z.coerce.number().int().min(0).max(2_147_483_647).default(20241122),
+  /**
+   * Tests and benchmarks only: derive the simulator's daily secrets from this seed, so the same seed
+   * gives the same prices. Unset (the default), every day's secret comes from a CSPRNG and nobody can
+   * compute a future price (decision 034); anyone who knows a set seed can.
+   */
+  FEED_SEED: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  ),
   /**
    * History simulated on the first start: 'full' (years of candles, minutes for the last week),
    * 'short' (one day of minutes) or 'none'.

@@ -4,7 +4,8 @@ import { ConfigError, type Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seed } from './db/seed.ts';
-import { FeedEngine, type FeedLog } from './modules/market/feed-engine.ts';
+import { FeedEngine, PUBLIC_HISTORY_SEED, type FeedLog } from './modules/market/feed-engine.ts';
+import { FeedSecrets } from './modules/market/feed-secrets.ts';
 import { startFeedLeadership, type FeedLeadership } from './modules/market/feed-leader.ts';
 import { MarketRuntime } from './modules/market/market-runtime.ts';
 import { SimulatorSource } from './modules/market/simulator-source.ts';
@@ -82,13 +83,21 @@ async function startFeed(
   };
   const onError = (error: unknown) => log.error('recording prices failed', { error: String(error) });
   const exchange = config.FEED_SOURCE === 'exchange';
+  if (!exchange && config.FEED_SEED !== undefined && config.NODE_ENV !== 'test') {
+    log.warn(
+      "FEED_SEED IS SET: the simulator's prices are derived from a known seed and ANYONE WHO KNOWS IT " +
+        'CAN COMPUTE FUTURE PRICES. Use it for tests and benchmarks only; unset it for real use.',
+      { feedSeed: config.FEED_SEED },
+    );
+  }
+  // The simulator's randomness is keyed by daily secrets; an exchange feed simulates nothing.
+  const draws = exchange ? null : new FeedSecrets({ db: storage.db, overrideSeed: config.FEED_SEED });
   const engine = new FeedEngine({
     db: storage.db,
     runtime: market,
-    source: exchange
-      ? await exchangeSource(config, storage, onError)
-      : new SimulatorSource({ seed: config.FEED_SEED, onError }),
-    seed: config.FEED_SEED,
+    source: draws ? new SimulatorSource({ draws, onError }) : await exchangeSource(config, storage, onError),
+    draws,
+    seed: config.FEED_SEED ?? PUBLIC_HISTORY_SEED,
     // Real prices are never mixed with invented ones: no simulated history, no simulated gaps.
     backfill: exchange ? 'none' : config.FEED_BACKFILL,
     fillDowntime: !exchange,

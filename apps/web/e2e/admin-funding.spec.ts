@@ -9,6 +9,7 @@ import {
   post,
   signIn,
   walletCurrency,
+  type Envelope,
   type Member,
 } from './api.ts';
 import { ARTIFACTS, collectConsoleErrors, totpAt } from './support.ts';
@@ -98,7 +99,38 @@ async function submitDeposit(request: APIRequestContext, member: Member, voucher
   );
 }
 
-/** A withdrawal to the member's TRC20 address (bound here the first time). */
+/**
+ * The agent's Google authenticator, bound here the first time: withdrawals need one (WITHDRAW
+ * requireGoogleCode, on by default). The database is the run's own, so the secret bound by the
+ * first test of this file is the one the later ones find.
+ */
+let agentGoogleSecret: string | null = null;
+
+async function agentAuthenticator(request: APIRequestContext, member: Member): Promise<string> {
+  const auth = { authorization: member.token };
+  const { bound } = await ok(post<{ bound: boolean }>(request, '/user/has-bound-google', {}, auth));
+  if (bound) {
+    if (!agentGoogleSecret) throw new Error('agent01 has an authenticator this file did not bind');
+    return agentGoogleSecret;
+  }
+  const { secret } = await ok(post<{ secret: string }>(request, '/user/bind-google-get', {}, auth));
+  await ok(
+    post(
+      request,
+      '/user/bind-google',
+      { password: preHashPassword(AGENT.password), code: await totpAt(secret) },
+      auth,
+    ),
+  );
+  agentGoogleSecret = secret;
+  return secret;
+}
+
+/**
+ * A withdrawal to the member's TRC20 address (bound here the first time), with a Google code. A
+ * code is accepted once, and the binding or an earlier withdrawal may have used this 30-second
+ * step, so the next step's code (inside the ±30 s tolerance) is the fallback.
+ */
 async function submitWithdrawal(request: APIRequestContext, member: Member, amount: string) {
   const auth = { authorization: member.token };
   const fundPwd = preHashPassword(AGENT.fundPassword);
@@ -140,14 +172,25 @@ async function submitWithdrawal(request: APIRequestContext, member: Member, amou
     (c) => c.method === 'chain' && c.symbol === 'USDT' && c.chainName === 'TRC20',
   );
   if (!channel) throw new Error('no USDT TRC20 withdrawal channel');
-  return ok(
-    post<{ id: number }>(
+  const secret = await agentAuthenticator(request, member);
+  let answer: Envelope<{ id: number }> | null = null;
+  for (const offsetMs of [0, 30_000]) {
+    answer = await post<{ id: number }>(
       request,
       '/withdraw/request',
-      { channelId: channel.id, amount, target: 'wallet', targetId: address.id, fundPwd },
+      {
+        channelId: channel.id,
+        amount,
+        target: 'wallet',
+        targetId: address.id,
+        fundPwd,
+        googleCode: await totpAt(secret, offsetMs),
+      },
       { ...auth, 'idempotency-key': idempotencyKey() },
-    ),
-  );
+    );
+    if (answer.code !== 'GOOGLE_CODE_REPLAYED') break;
+  }
+  return ok(Promise.resolve(answer as Envelope<{ id: number }>));
 }
 
 async function signInConsole(page: Page, code: string) {
@@ -227,15 +270,25 @@ test('finance reviews a deposit against its voucher and rejects a withdrawal; th
   await page.locator('.ant-image-preview-close').click();
   await expect(preview).toBeHidden();
 
-  // Approve from the viewer: the quote is prefilled; the money arrived 0.5 short, so less is credited.
+  // Approve from the viewer: the quote is prefilled; the money arrived 0.5 short, so less is credited,
+  // which needs a reason and stays within the configured 1 % of the quote.
   await viewer.getByRole('button', { name: 'Approve' }).click();
   const approve = page.getByRole('dialog', { name: `Approve deposit #${deposit.id}` });
   const amount = approve.getByLabel('Amount to credit');
   await expect(amount).toHaveValue('150');
+  await expect(approve.getByTestId('credit-bound')).toContainText(
+    'Within 1% of the quote a reason is enough',
+  );
+  await expect(approve.getByLabel('Reason')).toHaveCount(0);
+  // Typed amounts follow the platform's amount rule (GLOBAL amountMaxPrecision: 4 decimals).
   await amount.fill('150.1234567');
   await approve.getByRole('button', { name: 'Approve…' }).click();
-  await expect(approve.getByText('A positive amount with at most 6 decimals, such as 100.5')).toBeVisible();
+  await expect(approve.getByText('A positive amount with at most 4 decimals, such as 100.5')).toBeVisible();
   await amount.fill('149.5');
+  await approve.getByRole('button', { name: 'Approve…' }).click();
+  await expect(approve.getByText('Give a reason of at least 5 characters')).toBeVisible();
+  await approve.getByLabel('Reason').fill('Arrived 0.5 USDT short');
+  await expect(approve.getByText('Give a reason of at least 5 characters')).toBeHidden();
   await approve.getByRole('button', { name: 'Approve…' }).click();
   const confirm = page.locator('.ant-modal-confirm', { hasText: 'Credit 149.50 USDT to agent01?' });
   await expect(confirm).toContainText('This differs from the quoted 150.00 USDT.');
@@ -287,7 +340,10 @@ test('finance reviews a deposit against its voucher and rejects a withdrawal; th
   await expect(rows.nth(0)).toContainText('finance');
   await expect(rows.nth(1)).toContainText('Deposit approved');
   await expect(rows.nth(1)).toContainText(`Deposit #${deposit.id}`);
-  await expect(rows.nth(1)).toContainText('149.500000');
+  // The quote and what was credited side by side, with the reason.
+  await expect(rows.nth(1)).toContainText('quoted 150.000000');
+  await expect(rows.nth(1)).toContainText('credited 149.500000');
+  await expect(rows.nth(1)).toContainText('Arrived 0.5 USDT short');
 
   // The user's balance: the credited deposit, and the rejected withdrawal back where it was.
   const after = await usdt(request, member);
@@ -305,8 +361,8 @@ test('screens of the queues; a payout with its reference; an order someone else 
   const member = await signInAgent(request);
   // Signed in through the API, the way the sign-in screen stores a session.
   const session = await financeSession(request);
-  // Money for the withdrawal, from a deposit approved through the API; then one deposit and one
-  // withdrawal wait in the queues.
+  // Money for the withdrawal, from a deposit approved through the API at its quote (no reason
+  // needed); then one deposit and one withdrawal wait in the queues.
   const funding = await submitDeposit(request, member, await receiptPng(page, 'TX-E2E-2', '50'), '50');
   await ok(
     post(

@@ -13,7 +13,7 @@ import {
   type Envelope,
   type Member,
 } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, useLanguage } from './support.ts';
+import { collectConsoleErrors, fill, login, shot, totpAt, useLanguage } from './support.ts';
 
 /**
  * Deposits and withdrawals in the browser. A new member deposits through a bank channel with a
@@ -204,6 +204,20 @@ test('a credited, verified member withdraws to a wallet address; it is pending a
   await page.goto('/fund');
   await page.getByTestId('wallet-withdraw').click();
   await expect(page).toHaveURL(/\/withdraw$/);
+  // Withdrawals need a Google authenticator (WITHDRAW requireGoogleCode, on by default): the page
+  // says so in the form's place and leads to binding one.
+  await expect(page.getByTestId('withdraw-gate')).toHaveAttribute('data-requirement', 'googleAuthenticator');
+  await expect(page.getByTestId('withdraw-form')).toHaveCount(0);
+  const dialog = page.locator('.adm-dialog-body', { hasText: 'Withdrawals need a Google authenticator' });
+  await dialog.getByRole('button', { name: 'Go now' }).click();
+  await expect(page).toHaveURL(/\/bind-google-validator$/);
+  const secret = (await page.getByTestId('google-secret').textContent())?.trim() ?? '';
+  await fill(page, 'password', PASSWORD);
+  await fill(page, 'code', await totpAt(secret));
+  await page.getByTestId('submit-bind-google').click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await page.goto('/withdraw');
   await expect(page.getByTestId('withdraw-form')).toBeVisible();
   await captureThemes(page, 'funding-withdraw', async () => {
     await expect(page.getByTestId('withdraw-available')).toContainText('1,000.00');
@@ -220,6 +234,10 @@ test('a credited, verified member withdraws to a wallet address; it is pending a
   await expect(page.getByTestId('quote-fee')).toHaveText('0.10 USDT');
   await expect(page.getByTestId('quote-receive')).toHaveText('99.90 USDT');
 
+  // Binding used the current 30-second step, so the withdrawal uses the next one (accepted within
+  // the authenticator's ±30 s tolerance). A refused fund password is checked first and leaves the
+  // code unused.
+  await fill(page, 'googleCode', await totpAt(secret, 30_000));
   // A wrong fund password is refused under its field, and nothing is held.
   await fill(page, 'fundPwd', 'Wrong#0000');
   await page.getByTestId('withdraw-submit').click();

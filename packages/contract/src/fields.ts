@@ -13,8 +13,25 @@ import { LOCALE_CODES } from '@vela/i18n';
 /**
  * Field schemas reused across endpoints. Their error messages are catalogue keys; the server
  * translates them into the caller's language and names the field in the answer.
+ *
+ * A length rule is always stated with its number, whatever key the schema names: a text shorter
+ * than a minimum above one character answers `validation.minLength` ("at least 5 characters") and a
+ * text over its maximum `validation.maxLength`. A single key per field would otherwise answer "This
+ * field is required" to a one-character reason that must have five, hiding the rule to meet. The
+ * server fills the numbers from the issue (`minimum`, `maximum`). A minimum of one keeps the
+ * schema's key: an empty text is a missing one.
  */
-export const msg = (key: MessageKey) => ({ error: key });
+export const msg = (key: MessageKey) => ({
+  error: (issue: z.core.$ZodRawIssue): MessageKey => lengthRuleKey(issue) ?? key,
+});
+
+function lengthRuleKey(issue: z.core.$ZodRawIssue): MessageKey | undefined {
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) > 1) {
+    return 'validation.minLength';
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string') return 'validation.maxLength';
+  return undefined;
+}
 
 export const usernameField = z
   .string(msg('validation.required'))

@@ -255,8 +255,20 @@ export const adminRechargeApprove = endpoint({
   roles: FINANCE,
   tag: 'admin',
   summary:
-    "Approves a pending deposit, crediting `creditedAmount` (wallet currency) to the user's spot account.",
-  body: z.object({ orderId: rowId, creditedAmount: amountField }).strict(),
+    "Approves a pending deposit, crediting the quoted `receiveAmount` to the user's spot account. A different `creditedAmount` (wallet currency) needs a `reason`; it may differ from the quote by at most RECHARGE `creditTolerancePercent` of it, and by more only for an administrator.",
+  body: z
+    .object({
+      orderId: rowId,
+      creditedAmount: amountField.optional().describe('Omitted: the quoted receiveAmount.'),
+      reason: z
+        .string(msg('validation.creditReason'))
+        .trim()
+        .min(5, msg('validation.creditReason'))
+        .max(500)
+        .optional()
+        .describe('Why the credited amount differs from the quote; needed when it does.'),
+    })
+    .strict(),
   data: adminRechargeOrderSchema,
 });
 

@@ -240,3 +240,66 @@ export const chartSettingsSave = endpoint({
   body: chartSettingsSchema.strict(),
   data: chartSettingsSchema,
 });
+
+/** The longest window of per-second ticks one `/vc/market/ticks` answer covers (15 minutes). */
+export const MAX_TICK_WINDOW_MS = 15 * 60_000;
+
+const timeField = z
+  .number(msg('validation.time'))
+  .int(msg('validation.time'))
+  .nonnegative(msg('validation.time'));
+
+export const priceTickSchema = z.object({
+  id: z
+    .number()
+    .int()
+    .describe("The recorded tick's id: the openTickId and settleTickId a timed-order receipt names."),
+  time: z.number().int().describe('The second the tick belongs to (epoch ms).'),
+  price: z.string(),
+  volume: z.string().describe('Volume of the second in base units.'),
+});
+export type PriceTick = z.infer<typeof priceTickSchema>;
+
+export const marketTicks = endpoint({
+  path: '/vc/market/ticks',
+  auth: 'none',
+  tag: 'market',
+  summary:
+    'The recorded per-second ticks of one coin with times from `startTime` to `endTime` (inclusive), oldest first; a window of at most 15 minutes, within the tick retention period (older ranges answer an empty list). A window that ended in the past is cacheable for good.',
+  body: z.object({ vcId: vcIdField, startTime: timeField, endTime: timeField }).strict(),
+  data: z.object({ vcId: z.number().int(), ticks: z.array(priceTickSchema) }),
+});
+
+export const feedCommitmentSchema = z.object({
+  day: z.string().describe('The UTC day, "YYYY-MM-DD".'),
+  commitment: z
+    .string()
+    .describe("Hex SHA-256 of the day's 32-byte secret, published before the day starts."),
+  secret: z.string().nullable().describe('The hex secret, once the day has ended; null before.'),
+  effectiveFrom: z.number().int().describe('The first second (epoch ms) the secret governs.'),
+});
+
+export const feedCoinParametersSchema = z.object({
+  vcId: z.number().int(),
+  symbol: z.string(),
+  priceScale: z.number().int(),
+  volumeScale: z.number().int(),
+  volatility: z.number().describe('Annualised volatility.'),
+  drift: z.number().describe('Annualised drift.'),
+  volumePerSecond: z.number().describe('Typical volume per second in base units at the reference price.'),
+  referencePrice: z.string().describe('The reference price in minor units at `priceScale` (an integer).'),
+});
+
+export const feedCommitments = endpoint({
+  path: '/vc/market/feed-commitments',
+  auth: 'none',
+  tag: 'market',
+  summary:
+    "The simulator's daily secrets: the commitment of each of the last 30 days and the next one, each day's secret once it has ended, the published algorithm and every coin's simulator parameters, so anyone can recompute a past day's ticks (docs/verifying-prices.md). Empty when prices come from an exchange.",
+  body: emptyBody,
+  data: z.object({
+    algorithm: z.object({ name: z.string(), version: z.number().int() }),
+    days: z.array(feedCommitmentSchema),
+    coins: z.array(feedCoinParametersSchema),
+  }),
+});

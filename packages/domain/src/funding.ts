@@ -71,3 +71,36 @@ function feeOf(amountMinor: bigint, feeRate: string): bigint {
   if (rate >= pow10(RATE_SCALE)) throw new RangeError('fee rate must be below 1');
   return (amountMinor * rate) / pow10(RATE_SCALE);
 }
+
+/**
+ * How far an operator may credit a deposit away from its quote. A deposit credits what was quoted;
+ * a transfer that arrived short (or with bank charges) may be credited as received, with a reason,
+ * within the configured tolerance (a percentage of the quote, at most two decimals, from 0 to 100);
+ * anything further needs an administrator, as a balance adjustment does.
+ */
+export type DepositCreditReview = 'quoted' | 'withinTolerance' | 'beyondTolerance';
+
+/** Hundredths of a percent in one whole. */
+const BASIS_POINTS = 10_000n;
+
+/** The tolerance percentage ("1", "0.5") in hundredths of a percent, or null when it is not one. */
+export function toleranceBasisPoints(percent: string): bigint | null {
+  const parsed = parseDecimal(percent, 2);
+  if (!parsed.ok || parsed.minor < 0n || parsed.minor > BASIS_POINTS) return null;
+  return parsed.minor;
+}
+
+/** The largest difference from the quote the tolerance allows, truncated to whole minor units. */
+export function creditToleranceMinor(quotedMinor: bigint, basisPoints: bigint): bigint {
+  return (quotedMinor * basisPoints) / BASIS_POINTS;
+}
+
+export function reviewDepositCredit(
+  quotedMinor: bigint,
+  creditedMinor: bigint,
+  basisPoints: bigint,
+): DepositCreditReview {
+  if (creditedMinor === quotedMinor) return 'quoted';
+  const difference = creditedMinor > quotedMinor ? creditedMinor - quotedMinor : quotedMinor - creditedMinor;
+  return difference <= creditToleranceMinor(quotedMinor, basisPoints) ? 'withinTolerance' : 'beyondTolerance';
+}

@@ -19,7 +19,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { parseDecimal } from '@vela/domain';
+import { parseDecimal, reviewDepositCredit, toleranceBasisPoints } from '@vela/domain';
 import type { RouteDataOf } from '@vela/contract';
 import { routes } from '@vela/contract/routes';
 import { call, errorText } from '../api.ts';
@@ -37,6 +37,7 @@ import { QueryError } from '../components/query-error.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
 import { formatTime, timeTitle } from '../format.ts';
 import { CHANNEL_METHOD_LABELS } from '../labels.ts';
+import { currentSession } from '../session.ts';
 import { UserDetailDrawer } from './user-detail-drawer.tsx';
 
 type Deposit = RouteDataOf<typeof routes.funding.adminRechargeList>['list'][number];
@@ -426,9 +427,45 @@ function VoucherModal({
 }
 
 /**
- * Approving credits the amount the operator enters (prefilled with the quote: a transfer that
- * arrived short or with bank charges is credited as received), after a confirmation naming the
- * user and the amount. A refusal (another operator reviewed it first) stays in this modal.
+ * The rules an approval is held to, from the published configuration: RECHARGE
+ * `creditTolerancePercent` (how far from the quote a finance operator may credit, with a reason)
+ * and GLOBAL `amountMaxPrecision` (the decimals any typed amount may have). The server enforces
+ * both; the dialog states them before the operator submits.
+ */
+function useCreditRules(): { tolerancePercent: string; maxDecimals: number } | null {
+  const config = useQuery({
+    queryKey: ['sys-config'],
+    queryFn: () => call(routes.system.sysConfigList, {}),
+    staleTime: 60_000,
+  });
+  const value = (group: string, key: string) =>
+    config.data?.list.find((item) => item.group === group && item.key === key)?.value;
+  const tolerancePercent = value('RECHARGE', 'creditTolerancePercent');
+  const maxDecimals = value('GLOBAL', 'amountMaxPrecision');
+  if (tolerancePercent === undefined || maxDecimals === undefined) return null;
+  return { tolerancePercent, maxDecimals: Number(maxDecimals) };
+}
+
+/** What crediting `typed` instead of the quote needs: nothing, a reason, or an administrator. */
+function creditNeeds(
+  order: Deposit,
+  typed: string,
+  rules: { tolerancePercent: string },
+): 'nothing' | 'reason' | 'administrator' {
+  const scale = scaleOf(order.receiveAmount);
+  const quoted = parseDecimal(order.receiveAmount, scale);
+  const credited = parseDecimal(typed.trim(), scale);
+  const basisPoints = toleranceBasisPoints(rules.tolerancePercent);
+  if (!quoted.ok || !credited.ok || basisPoints === null) return 'reason';
+  const review = reviewDepositCredit(quoted.minor, credited.minor, basisPoints);
+  return review === 'quoted' ? 'nothing' : review === 'withinTolerance' ? 'reason' : 'administrator';
+}
+
+/**
+ * Approving credits the quote. A transfer that arrived short or with bank charges may be credited
+ * as received, with a reason, within the configured tolerance of the quote; further than that only
+ * an administrator may go. A confirmation names the user and the amount; a refusal (another
+ * operator reviewed it first, or the amount needs an administrator) stays in this modal.
  */
 function ApproveDepositModal({
   order,
@@ -442,15 +479,21 @@ function ApproveDepositModal({
   onSettled: () => void;
 }) {
   const { modal, message } = App.useApp();
-  const [form] = Form.useForm<{ creditedAmount: string }>();
+  const [form] = Form.useForm<{ creditedAmount: string; reason?: string }>();
   const [error, setError] = useState<string | null>(null);
   // A double click on Approve opens one confirmation, not two.
   const confirming = useRef(false);
-  const scale = scaleOf(order.receiveAmount);
+  const rules = useCreditRules();
+  const typed = Form.useWatch('creditedAmount', form) ?? plainAmount(order.receiveAmount);
+  const needs = rules ? creditNeeds(order, typed, rules) : 'nothing';
 
-  const approve = async (amount: string) => {
+  const approve = async (amount: string, reason: string | undefined) => {
     try {
-      await call(routes.funding.adminRechargeApprove, { orderId: order.id, creditedAmount: amount });
+      await call(
+        routes.funding.adminRechargeApprove,
+        // The quote is credited by leaving the amount out; another amount goes with its reason.
+        needs === 'nothing' ? { orderId: order.id } : { orderId: order.id, creditedAmount: amount, reason },
+      );
       void message.success(
         `Deposit #${order.id} approved: ${amountText(amount)} ${order.symbol} credited to ${order.username}`,
       );
@@ -465,18 +508,16 @@ function ApproveDepositModal({
   const submit = async () => {
     if (confirming.current) return;
     confirming.current = true;
-    let amount: string;
+    let values: { creditedAmount: string; reason?: string };
     try {
-      amount = (await form.validateFields()).creditedAmount.trim();
+      values = await form.validateFields();
     } catch {
       // The form shows what is wrong under the field.
       confirming.current = false;
       return;
     }
     setError(null);
-    const quoted = parseDecimal(order.receiveAmount, scale);
-    const typed = parseDecimal(amount, scale);
-    const differs = !quoted.ok || !typed.ok || quoted.minor !== typed.minor;
+    const amount = values.creditedAmount.trim();
     modal.confirm({
       title: `Credit ${amountText(amount)} ${order.symbol} to ${order.username}?`,
       content: (
@@ -485,7 +526,7 @@ function ApproveDepositModal({
             Deposit #{order.id}: the amount goes to the spot account of {order.username} (#{order.userId}). An
             approval cannot be undone from the console.
           </Typography.Text>
-          {differs ? (
+          {needs !== 'nothing' ? (
             <Alert
               type="warning"
               showIcon
@@ -496,7 +537,7 @@ function ApproveDepositModal({
       ),
       okText: 'Credit',
       cancelText: 'Back',
-      onOk: () => approve(amount),
+      onOk: () => approve(amount, values.reason?.trim()),
       afterClose: () => {
         confirming.current = false;
       },
@@ -525,34 +566,86 @@ function ApproveDepositModal({
           </Descriptions.Item>
         </Descriptions>
         {error ? <Alert type="error" showIcon message={error} data-testid="approve-error" /> : null}
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ creditedAmount: plainAmount(order.receiveAmount) }}
-          onFinish={() => void submit()}
-        >
-          <Form.Item
-            label="Amount to credit"
-            name="creditedAmount"
-            extra="What arrived, in the wallet currency; the quote is filled in."
-            rules={[
-              { required: true, whitespace: true, message: 'Enter the amount to credit' },
-              {
-                validator: (_, value: string | undefined) => {
-                  const parsed = parseDecimal(value?.trim() ?? '', scale);
-                  if (!value?.trim() || (parsed.ok && parsed.minor > 0n)) return Promise.resolve();
-                  return Promise.reject(
-                    new Error(`A positive amount with at most ${scale} decimals, such as 100.5`),
-                  );
-                },
-              },
-            ]}
-          >
-            <Input suffix={order.symbol} inputMode="decimal" autoComplete="off" autoFocus />
-          </Form.Item>
-        </Form>
+        <CreditForm form={form} order={order} rules={rules} needs={needs} onFinish={() => void submit()} />
       </Space>
     </Modal>
+  );
+}
+
+/** The amount to credit, and the reason when it is not the quote, with the bound stated. */
+function CreditForm({
+  form,
+  order,
+  rules,
+  needs,
+  onFinish,
+}: {
+  form: ReturnType<typeof Form.useForm<{ creditedAmount: string; reason?: string }>>[0];
+  order: Deposit;
+  rules: { tolerancePercent: string; maxDecimals: number } | null;
+  needs: 'nothing' | 'reason' | 'administrator';
+  onFinish: () => void;
+}) {
+  const decimals = Math.min(scaleOf(order.receiveAmount), rules?.maxDecimals ?? Infinity);
+  const administrator = currentSession()?.operator.role === 'administrator';
+  const bound = rules
+    ? `Within ${rules.tolerancePercent}% of the quote a reason is enough; further needs an administrator.`
+    : null;
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ creditedAmount: plainAmount(order.receiveAmount) }}
+      onFinish={onFinish}
+    >
+      <Form.Item
+        label="Amount to credit"
+        name="creditedAmount"
+        extra={
+          <span data-testid="credit-bound">
+            What arrived, in the wallet currency; the quote is filled in. {bound}
+          </span>
+        }
+        rules={[
+          { required: true, whitespace: true, message: 'Enter the amount to credit' },
+          {
+            validator: (_, value: string | undefined) => {
+              const text = value?.trim() ?? '';
+              const parsed = parseDecimal(text, scaleOf(order.receiveAmount));
+              const quote =
+                text !== '' && creditNeeds(order, text, rules ?? { tolerancePercent: '0' }) === 'nothing';
+              if (!text || quote || (parsed.ok && parsed.minor > 0n && parseDecimal(text, decimals).ok))
+                return Promise.resolve();
+              return Promise.reject(
+                new Error(`A positive amount with at most ${decimals} decimals, such as 100.5`),
+              );
+            },
+          },
+        ]}
+      >
+        <Input suffix={order.symbol} inputMode="decimal" autoComplete="off" autoFocus />
+      </Form.Item>
+      {needs === 'administrator' && !administrator ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="credit-needs-administrator"
+          message={`This is more than ${rules?.tolerancePercent ?? '?'}% away from the quote: an administrator must approve it.`}
+        />
+      ) : null}
+      {needs !== 'nothing' ? (
+        <Form.Item
+          label="Reason"
+          name="reason"
+          extra="Why the amount differs from the quote; the audit log keeps it beside both amounts."
+          rules={[
+            { required: true, whitespace: true, min: 5, message: 'Give a reason of at least 5 characters' },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      ) : null}
+    </Form>
   );
 }

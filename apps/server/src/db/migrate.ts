@@ -10,7 +10,9 @@ import * as timing from './migrations/0007-timing.ts';
 import * as settlementBatches from './migrations/0008-settlement-batches.ts';
 import * as coinNames from './migrations/0009-coin-names.ts';
 import * as openOrders from './migrations/0010-open-orders.ts';
+import * as feedSecrets from './migrations/0011-feed-secrets.ts';
 import * as openingTicks from './migrations/0012-opening-ticks.ts';
+import * as unreadSettings from './migrations/0013-unread-settings.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -27,7 +29,9 @@ const MIGRATIONS = {
   '0008-settlement-batches': settlementBatches,
   '0009-coin-names': coinNames,
   '0010-open-orders': openOrders,
+  '0011-feed-secrets': feedSecrets,
   '0012-opening-ticks': openingTicks,
+  '0013-unread-settings': unreadSettings,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

@@ -204,6 +204,19 @@ export interface FeedStateTable {
   last_price_minor: bigint;
 }
 
+/** One UTC day's secret of the simulator's live walk (migration 0011, decision 034). */
+export interface FeedSecretTable {
+  /** The UTC day, "YYYY-MM-DD". */
+  day: string;
+  /** 32 bytes in hex; served only once the day has ended. */
+  secret: string;
+  /** Hex SHA-256 of the secret's bytes, published before the day starts. */
+  commitment: string;
+  created_at: number;
+  /** The first second (epoch ms) the secret governs. */
+  effective_from_ms: number;
+}
+
 export interface UserFavorVcTable {
   user_id: number;
   vc_id: number;
@@ -570,6 +583,7 @@ export interface Database {
   price_tick: PriceTickTable;
   candle: CandleTable;
   feed_state: FeedStateTable;
+  feed_secret: FeedSecretTable;
   user_favor_vc: UserFavorVcTable;
   user_chart_settings: UserChartSettingsTable;
   ledger_account: LedgerAccountTable;

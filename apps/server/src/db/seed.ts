@@ -35,14 +35,11 @@ export const DEFAULT_CONFIG: Record<ConfigGroup, Record<string, string>> = {
   REGISTER: {
     enabled: 'true',
     emailRequired: 'false',
-    /** The initial login password agents give to users they add (spec point 3 constants). */
-    defaultUserPassword: 'Vela@123456',
   },
   PORTAL: {
     customerServiceUrl: '/customer-service.html',
     customerOpenWithoutLogin: 'false',
     linesUrl: '/lines.json',
-    registerPath: '/register',
   },
   WITHDRAW: {
     enabled: 'true',
@@ -51,13 +48,14 @@ export const DEFAULT_CONFIG: Record<ConfigGroup, Record<string, string>> = {
   },
   RECHARGE: {
     enabled: 'true',
-    voucherRequired: 'true',
+    /**
+     * How far, as a percentage of the quote, a finance operator may credit a deposit away from its
+     * quote (with a reason); beyond it only an administrator may (decision 037).
+     */
+    creditTolerancePercent: '1',
   },
   GLOBAL: {
-    platformCode: 'VELA',
-    defaultTradeType: '0',
     branchCodeEnabled: 'false',
-    dayCountBasis: '365',
     // What an unchanged price means for a timed trade: 'refund' the stake or count it a 'loss'.
     timingTieRule: 'refund',
     amountMaxPrecision: '4',

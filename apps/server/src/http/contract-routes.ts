@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   allEndpoints,
   envelopeOf,
@@ -32,6 +32,8 @@ export interface RequestContext<Session> {
   ip: string;
   session: Session;
   request: FastifyRequest;
+  /** For headers of the answer (a cacheable answer sets Cache-Control); the body is the handler's. */
+  reply: FastifyReply;
   /** The request's `Idempotency-Key` header; always present for `idempotent` endpoints. */
   idempotencyKey: string | null;
 }
@@ -242,6 +244,7 @@ export function registerContractRoutes(
           ip: request.ip,
           session,
           request,
+          reply,
           idempotencyKey,
         } as RequestContext<AuthSession | OperatorSession | null> as never);
         const answer = { success: true, code: 'OK', message: deps.messages.t(locale, 'error.OK'), data };

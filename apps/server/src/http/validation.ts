@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { type z } from 'zod';
-import type { MessageKey } from '@vela/i18n';
+import type { MessageKey, MessageParams } from '@vela/i18n';
 import type { Messages } from './messages.ts';
 import type { LocaleCode } from '@vela/i18n';
 
@@ -26,8 +26,9 @@ export interface FieldProblem {
 
 /**
  * Turns zod issues into messages in the caller's language. Schemas use catalogue keys as their
- * messages; anything else (a type mismatch zod reports on its own) becomes a generic "not valid".
- * Every message names its field, so "Username: ..." tells the user which input to fix.
+ * messages; anything else (a type mismatch zod reports on its own) becomes a generic "not valid",
+ * except a text's length rule, which is always stated with its number. Every message names its
+ * field, so "Username: ..." tells the user which input to fix.
  */
 export function describeIssues(
   issues: z.core.$ZodIssue[],
@@ -41,10 +42,29 @@ export function describeIssues(
     }
     const field = issue.path.map(String).join('.');
     if (field === '') return { field, message: messages.t(locale, 'error.BAD_REQUEST') };
-    const reasonKey: MessageKey = messages.has(issue.message) ? issue.message : 'validation.invalidValue';
+    const reasonKey: MessageKey = messages.has(issue.message) ? issue.message : ownReasonKey(issue);
     const labelKey = `field.${issue.path[issue.path.length - 1]?.toString() ?? field}`;
     const label = messages.has(labelKey) ? messages.t(locale, labelKey) : field;
-    const reason = messages.t(locale, reasonKey);
+    const reason = messages.t(locale, reasonKey, ruleParams(issue));
     return { field, message: messages.t(locale, 'validation.fieldInvalid', { field: label, reason }) };
   });
+}
+
+/** The reason of an issue whose schema gave no catalogue key: a text's length rule, or "not valid". */
+function ownReasonKey(issue: z.core.$ZodIssue): MessageKey {
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return Number(issue.minimum) > 1 ? 'validation.minLength' : 'validation.required';
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string') return 'validation.maxLength';
+  return 'validation.invalidValue';
+}
+
+/**
+ * The numbers of the rule an issue broke, for the messages that state them ("at least
+ * {{minimum}} characters"). Messages without these placeholders ignore them.
+ */
+function ruleParams(issue: z.core.$ZodIssue): MessageParams | undefined {
+  if (issue.code === 'too_small') return { minimum: Number(issue.minimum) };
+  if (issue.code === 'too_big') return { maximum: Number(issue.maximum) };
+  return undefined;
 }

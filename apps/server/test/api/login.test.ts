@@ -117,13 +117,17 @@ describe('login and sessions', () => {
     expect(await countRows(t.db, 'sessions')).toBe(sessions);
   });
 
-  it('refuses the 6th attempt after 5 failures, even with the right password', async () => {
+  it('refuses the 6th attempt from an address after its 5 failures, even with the right password', async () => {
     const member = await registerUser(t);
+    const ip = '198.51.100.23';
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expectFailure(await t.call(user.login, loginBody(member.username, `wrong-${attempt}`)), 'LOGIN_FAILED');
+      expectFailure(
+        await t.call(user.login, loginBody(member.username, `wrong-${attempt}`), { ip }),
+        'LOGIN_FAILED',
+      );
     }
     const sessions = await countRows(t.db, 'sessions');
-    const blocked = await t.call(user.login, loginBody(member.username, member.password), { lang: 'en' });
+    const blocked = await t.call(user.login, loginBody(member.username, member.password), { lang: 'en', ip });
     expectFailure(blocked, 'RATE_LIMITED');
     const seconds = Number(/try again in (\d+) seconds/.exec(blocked.body.message)?.[1]);
     expect(seconds).toBeGreaterThan(14 * 60);
@@ -132,9 +136,7 @@ describe('login and sessions', () => {
     const korean = await t.call(
       user.login,
       loginBody(member.username.toUpperCase().replace(/^./, 'u'), member.password),
-      {
-        lang: 'kr',
-      },
+      { lang: 'kr', ip },
     );
     expectFailure(korean, 'RATE_LIMITED');
     const koreanSeconds = Number(/(\d+)/.exec(korean.body.message)?.[1]);
@@ -143,6 +145,19 @@ describe('login and sessions', () => {
 
     // The limit is per account: others still log in.
     await login(t, DEMO.agent.username, DEMO.agent.password);
+  });
+
+  it('makes other addresses wait 30 s, not 15 minutes, once an account’s 5 failures are used up', async () => {
+    const member = await registerUser(t);
+    // Every request of the test app comes from a new address.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expectFailure(await t.call(user.login, loginBody(member.username, `wrong-${attempt}`)), 'LOGIN_FAILED');
+    }
+    const waiting = await t.call(user.login, loginBody(member.username, member.password), { lang: 'en' });
+    expectFailure(waiting, 'RATE_LIMITED');
+    const seconds = Number(/try again in (\d+) seconds/.exec(waiting.body.message)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(30);
   });
 
   it('forgets earlier failures after a successful login', async () => {

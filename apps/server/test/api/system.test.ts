@@ -82,7 +82,7 @@ describe('system endpoints', () => {
         expect(typeof item.value).toBe('string');
       }
       expect(data.list).toContainEqual({ group: 'REGISTER', key: 'enabled', value: 'true' });
-      expect(data.list).toContainEqual({ group: 'GLOBAL', key: 'defaultTradeType', value: '0' });
+      expect(data.list).toContainEqual({ group: 'GLOBAL', key: 'amountMaxPrecision', value: '4' });
     });
 
     it('reflects a configuration change at once (the per-locale cache is invalidated)', async () => {

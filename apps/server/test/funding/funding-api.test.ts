@@ -16,6 +16,7 @@ import {
   wrongTotp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { setConfigValue } from '../../src/modules/system/system-repository.ts';
 import { expectBooksBalanced, fund, idemKey } from '../ledger/ledger-helpers.ts';
 import { auditRows, signedInOperator } from '../operators/operator-helpers.ts';
 
@@ -31,6 +32,9 @@ describe('deposits and withdrawals', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // These tests are about members without an authenticator unless they bind one; the setting
+    // that demands one for every withdrawal has its own tests (operator-credits-and-settings).
+    await setConfigValue(t.db, 'WITHDRAW', 'requireGoogleCode', 'false');
     finance = await signedInOperator(t, 'finance');
     support = await signedInOperator(t, 'support');
     png = (

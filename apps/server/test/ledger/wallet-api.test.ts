@@ -96,7 +96,8 @@ describe('wallet: balances, transfers and bills', () => {
     const transfers = await countRows(t.db, 'wallet_transfer');
     const result = await transfer(
       token,
-      { vcId: usdt.id, from: 'spot', to: 'contract', amount: '10.000001' },
+      // The smallest step above the balance that the platform's amount rule (4 decimals) accepts.
+      { vcId: usdt.id, from: 'spot', to: 'contract', amount: '10.0001' },
       idemKey(),
       'ja',
     );
@@ -140,8 +141,9 @@ describe('wallet: balances, transfers and bills', () => {
     ['1e3', 'VALIDATION_FAILED'],
     ['', 'VALIDATION_FAILED'],
     ['1.0000001', 'AMOUNT_INVALID'],
-    // 2^53 + 1 minor units: exact as a bigint, where a double would have rounded it.
-    ['9007199254.740993', 'INSUFFICIENT_BALANCE'],
+    // 2^53 + 1 in units of the fourth decimal (the platform's amount rule): exact as a bigint,
+    // where a double would have rounded it.
+    ['900719925474.0993', 'INSUFFICIENT_BALANCE'],
     ['9007199254740993', 'AMOUNT_INVALID'],
     ['99999999999999999999999', 'AMOUNT_INVALID'],
     [12, 'VALIDATION_FAILED'],

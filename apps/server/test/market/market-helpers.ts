@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { CandleMinor, Interval } from '@vela/domain';
 import type { Database } from '../../src/db/schema.ts';
 import { setCoinEnabled } from '../../src/modules/market/coin-repository.ts';
-import { FeedEngine, type FeedEngineOptions } from '../../src/modules/market/feed-engine.ts';
+import {
+  FeedEngine,
+  PUBLIC_HISTORY_SEED,
+  type FeedEngineOptions,
+} from '../../src/modules/market/feed-engine.ts';
+import { FeedSecrets } from '../../src/modules/market/feed-secrets.ts';
 import { candlesBetween, ticksBetween } from '../../src/modules/market/feed-repository.ts';
 import type { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 
@@ -23,6 +28,10 @@ export class ManualClock {
   }
 }
 
+/**
+ * A manually driven engine on the clock. Its recorded seconds are keyed by daily secrets from the
+ * CSPRNG, stored in the target's database, as with the default configuration (no FEED_SEED).
+ */
 export function createEngine(
   target: { db: Kysely<Database>; market: MarketRuntime },
   clock: ManualClock,
@@ -32,7 +41,8 @@ export function createEngine(
     db: target.db,
     runtime: target.market,
     source: null,
-    seed: 20241122,
+    draws: new FeedSecrets({ db: target.db, now: clock.now }),
+    seed: PUBLIC_HISTORY_SEED,
     backfill: 'none',
     tickRetentionDays: 7,
     now: clock.now,

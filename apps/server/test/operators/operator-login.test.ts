@@ -206,6 +206,23 @@ describe('operator login', () => {
     expect(await t.attemptStore.peek(`login:${operator.username}`)).toEqual({ count: 0, resetInMs: 0 });
   });
 
+  it('checks at most five of 30 concurrent wrong passwords for one name', async () => {
+    const operator = await addOperator(t, 'finance');
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.call(admin.operatorLogin, operatorLoginBody(operator.username, `Wrong#pass${i}`, '000000')),
+      ),
+    );
+    const checked = results.filter((r) => r.body.code !== 'RATE_LIMITED');
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(new Set(results.map((r) => r.body.code))).toEqual(new Set(['LOGIN_FAILED', 'RATE_LIMITED']));
+    // Every refusal is in the audit log, the checked ones as wrong passwords, the others as locked.
+    const reasons = (await auditRows(t))
+      .filter((row) => row.action === 'operator.login_failed' && row.target_id === String(operator.id))
+      .map((row) => (JSON.parse(row.detail!) as { reason: string }).reason);
+    expect(reasons.filter((reason) => reason === 'wrong_password')).toHaveLength(checked.length);
+  });
+
   it('locks the code check after five wrong codes', async () => {
     const operator = await addOperator(t, 'support');
     const wrong = await wrongTotp(operator.secret);

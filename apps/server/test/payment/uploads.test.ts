@@ -216,6 +216,22 @@ describe('image uploads', () => {
     expect(row?.used_at).not.toBeNull();
   });
 
+  it(`stores exactly ${UPLOAD_LIMITS.perDay} of 100 uploads sent at once`, async () => {
+    const fresh = await freshMember(t);
+    const image = await makeImage('png', 64, 64);
+    const results = await Promise.all(Array.from({ length: 100 }, () => upload(t, fresh, 'voucher', image)));
+    expect(results.filter((r) => r.body.success)).toHaveLength(UPLOAD_LIMITS.perDay);
+    for (const refused of results.filter((r) => !r.body.success)) {
+      expectFailure(refused, 'UPLOAD_LIMIT_REACHED');
+    }
+    const stored = await t.db
+      .selectFrom('upload')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(UPLOAD_LIMITS.perDay);
+  });
+
   it('limits uploads a day per user, and clears a user’s abandoned uploads after a week', async () => {
     const fresh = await freshMember(t);
     const image = await makeImage('png', 64, 64);

@@ -27,7 +27,9 @@ let dir: string;
 
 beforeAll(async () => {
   redis = new Redis(redisUrl);
-  await redis.flushall();
+  // Only this file's keys: other files of the suite use the same server at the same time.
+  const stale = await redis.keys('vela:attempts:*');
+  await redis.del('test:k', 'test:short', ...stale);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vela-redis-'));
   const config = loadConfig({ DATA_DIR: dir, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
   storage = openStorage({ sqlitePath: config.sqlitePath });

@@ -72,6 +72,9 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0008-settlement-batches',
       '0009-coin-names',
       '0010-open-orders',
+      '0011-feed-secrets',
+      '0012-opening-ticks',
+      '0013-unread-settings',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

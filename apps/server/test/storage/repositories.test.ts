@@ -324,17 +324,17 @@ describe(`repositories (${EXPECTED_DIALECT})`, () => {
       const version = async () =>
         (await listCacheVersions(db)).find((v) => v.cacheType === 'SYS_CONFIG')!.finishUpdateTime;
       const before = await version();
-      expect(await getConfigValue(db, 'GLOBAL', 'platformCode')).toBe('VELA');
+      expect(await getConfigValue(db, 'GLOBAL', 'timingTieRule')).toBe('refund');
       expect(await getConfigValue(db, 'GLOBAL', 'missing')).toBeUndefined();
-      await setConfigValue(db, 'GLOBAL', 'platformCode', 'VELA2');
+      await setConfigValue(db, 'GLOBAL', 'timingTieRule', 'loss');
       await setConfigValue(db, 'RECHARGE', 'brandNew', 'x');
-      expect(await getConfigValue(db, 'GLOBAL', 'platformCode')).toBe('VELA2');
+      expect(await getConfigValue(db, 'GLOBAL', 'timingTieRule')).toBe('loss');
       expect(await getConfigValue(db, 'RECHARGE', 'brandNew')).toBe('x');
       expect(await version()).toBeGreaterThanOrEqual(before + 2);
       const rows = await listConfig(db);
-      expect(rows.filter((r) => r.config_group === 'GLOBAL' && r.config_key === 'platformCode')).toHaveLength(
-        1,
-      );
+      expect(
+        rows.filter((r) => r.config_group === 'GLOBAL' && r.config_key === 'timingTieRule'),
+      ).toHaveLength(1);
     });
 
     it('lists languages, dictionary items and banners', async () => {

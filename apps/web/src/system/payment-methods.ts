@@ -95,10 +95,11 @@ export const METHOD_PAGES: Record<PaymentMethodKind, { list: string; add: string
 // ---- gating prompts (spec point 6) ----------------------------------------------------------------
 
 /**
- * What an action may need before it runs: a fund password, a verified identity, or a bound method
- * of a kind. Withdrawals ask for all three; adding a method asks for the fund password.
+ * What an action may need before it runs: a fund password, a bound Google authenticator, a
+ * verified identity, or a bound method of a kind. Withdrawals ask for all of them (the
+ * authenticator when WITHDRAW `requireGoogleCode` is on); adding a method asks for the fund password.
  */
-export type PaymentRequirement = 'fundPassword' | 'realName' | PaymentMethodKind;
+export type PaymentRequirement = 'fundPassword' | 'googleAuthenticator' | 'realName' | PaymentMethodKind;
 
 export interface GatePrompt {
   requirement: PaymentRequirement;
@@ -108,7 +109,8 @@ export interface GatePrompt {
 }
 
 export interface GateFacts {
-  user: Pick<UserInfo, 'hasFundPassword' | 'realNameStatus'>;
+  /** `googleBound` is needed only when the authenticator is asked for. */
+  user: Pick<UserInfo, 'hasFundPassword' | 'realNameStatus'> & Partial<Pick<UserInfo, 'googleBound'>>;
   /** How many methods of each kind are bound; a kind not given counts as unknown (not checked). */
   counts: Partial<Record<PaymentMethodKind, number>>;
 }
@@ -144,6 +146,13 @@ export function firstUnmet(
     if (requirement === 'fundPassword') {
       if (!facts.user.hasFundPassword)
         return { requirement, message: 'gate.noFundPassword', target: '/bind-fund-password' };
+      continue;
+    }
+    if (requirement === 'googleAuthenticator') {
+      if (facts.user.googleBound === undefined)
+        throw new Error('googleAuthenticator needs the user’s googleBound');
+      if (!facts.user.googleBound)
+        return { requirement, message: 'gate.noGoogle', target: '/bind-google-validator' };
       continue;
     }
     if (requirement === 'realName') {

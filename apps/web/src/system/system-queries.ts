@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CacheType, ConfigGroup, DeviceType } from '@vela/contract';
 import { routes } from '@vela/contract/routes';
+import { amountDecimals } from '@vela/domain';
 import type { LocaleCode } from '@vela/i18n';
 import { call } from '../lib/api-client.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
@@ -47,6 +48,14 @@ export function useSysConfig() {
 export function useConfigValue(group: ConfigGroup, key: string): string | undefined {
   const { data } = useSysConfig();
   return data?.list.find((item) => item.group === group && item.key === key)?.value;
+}
+
+/**
+ * The decimals an amount of a currency with `scale` may be typed with: the server's rule, the fewer
+ * of the scale and GLOBAL `amountMaxPrecision` (the scale alone while the configuration loads).
+ */
+export function useAmountDecimals(scale: number): number {
+  return amountDecimals(scale, useConfigValue('GLOBAL', 'amountMaxPrecision'));
 }
 
 export function useLanguages(enabled = true) {

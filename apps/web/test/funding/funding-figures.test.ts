@@ -164,7 +164,7 @@ describe('live quotes use the domain arithmetic the server books with', () => {
 
 describe('deposit rules (spec point 5: amount, payer name, voucher)', () => {
   it('accepts a complete form and builds the request body', () => {
-    expect(validateRecharge(recharge(), channel())).toEqual({});
+    expect(validateRecharge(recharge(), channel(), 2)).toEqual({});
     expect(rechargeBody(recharge({ amount: ' 100.5 ', payerName: ' Kim Minsu ' }), channel())).toEqual({
       channelId: 5,
       amount: '100.5',
@@ -175,7 +175,8 @@ describe('deposit rules (spec point 5: amount, payer name, voucher)', () => {
   });
 
   it('checks the amount in order: empty, wrong, decimals, range, something left after the fee', () => {
-    const amountOf = (amount: string, c = channel()) => validateRecharge(recharge({ amount }), c).amount;
+    const amountOf = (amount: string, c = channel()) =>
+      validateRecharge(recharge({ amount }), c, c.payScale).amount;
     expect(amountOf('')).toEqual({ key: 'validation.amountEmpty' });
     expect(amountOf('1e3')).toEqual({ key: 'validation.amountWrong' });
     expect(amountOf('100.123')).toEqual({ key: 'validation.amountPrecision', params: { decimals: 2 } });
@@ -188,10 +189,20 @@ describe('deposit rules (spec point 5: amount, payer name, voucher)', () => {
     expect(amountOf('0.01', btc)).toEqual({ key: 'validation.amountWrong' });
   });
 
+  it('allows only the decimals the platform allows in the pay currency', () => {
+    // GLOBAL amountMaxPrecision 4 against a pay currency of 6 decimals.
+    const amountOf = (amount: string) => validateRecharge(recharge({ amount }), TRC20, 4).amount;
+    const refused = amountOf('100.123456');
+    expect(refused).toEqual({ key: 'validation.amountPrecision', params: { decimals: 4 } });
+    expect(messageText(refused!, translate)).toBe('At most 4 decimal places');
+    expect(amountOf('100.1234')).toBeUndefined();
+  });
+
   it('needs a correct payer name and mobile, and the voucher upload', () => {
     const errors = validateRecharge(
       recharge({ payerName: 'K', payerMobile: '12', voucherUploadId: '' }),
       channel(),
+      2,
     );
     expect(errors).toEqual({
       payerName: { key: 'validation.payerName' },
@@ -242,7 +253,13 @@ describe('deposit rules (spec point 5: amount, payer name, voucher)', () => {
 
 describe('withdrawal rules (spec point 5)', () => {
   const picked = payoutCandidates(TRC20, { walletAddresses: [address(2, 1, 'TRC20')] });
-  const context = { channel: TRC20, available: '1000.000000', payout: picked[0] ?? null, googleBound: false };
+  const context = {
+    channel: TRC20,
+    available: '1000.000000',
+    payout: picked[0] ?? null,
+    googleBound: false,
+    decimals: 6,
+  };
 
   it('accepts an amount within the limits and the balance, a method and the fund password', () => {
     expect(validateWithdraw(withdraw(), context)).toEqual({});
@@ -261,6 +278,17 @@ describe('withdrawal rules (spec point 5)', () => {
     );
     // An unknown balance is the server's to check.
     expect(validateWithdraw(withdraw({ amount: '5000' }), { ...context, available: null })).toEqual({});
+  });
+
+  it('allows only the decimals the platform allows in the wallet currency', () => {
+    // GLOBAL amountMaxPrecision 4 against USDT's 6 decimals.
+    const amountOf = (amount: string) =>
+      validateWithdraw(withdraw({ amount }), { ...context, decimals: 4 }).amount;
+    const refused = amountOf('100.123456');
+    expect(refused).toEqual({ key: 'validation.amountPrecision', params: { decimals: 4 } });
+    expect(messageText(refused!, translate)).toBe('At most 4 decimal places');
+    expect(amountOf('100.1234')).toBeUndefined();
+    expect(allAmount('1000.123456', 4)).toBe('1000.1234');
   });
 
   it('needs a bound method, the fund password, and a 6-digit Google code when one is bound', () => {

@@ -163,6 +163,51 @@ describe('withdrawal gating (the server’s order: fund password, real name, a b
   });
 });
 
+describe('withdrawals that need a Google authenticator (WITHDRAW requireGoogleCode)', () => {
+  const requireGoogle = (value: 'true' | 'false') => ({
+    '/sys-config/simple-list': () => ({
+      dict: {},
+      list: [{ group: 'WITHDRAW', key: 'requireGoogleCode', value }],
+    }),
+  });
+
+  it('without an authenticator, says why after the real name and leads to binding one', async () => {
+    signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'APPROVED', googleBound: false }));
+    const api = withdrawApi({ addresses: [ADDRESS(4, 'TRC20')] }, requireGoogle('true'));
+    renderPage(<WithdrawPage />, { path: '/withdraw' });
+    await until(
+      () =>
+        expect(screen.getByTestId('withdraw-gate').getAttribute('data-requirement')).toBe(
+          'googleAuthenticator',
+        ),
+      4000,
+    );
+    expect(screen.getByTestId('withdraw-gate').textContent).toContain(
+      'Withdrawals need a Google authenticator. Please bind one first',
+    );
+    expect(screen.queryByTestId('withdraw-form')).toBeNull();
+    await answerPrompt('Withdrawals need a Google authenticator', 'Go now');
+    await until(() => expect(screen.getByTestId('location').textContent).toBe('/bind-google-validator'));
+    expect(api.callsTo('/withdraw/request')).toHaveLength(0);
+  });
+
+  it('with one bound, asks for its code in the form', async () => {
+    signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'APPROVED', googleBound: true }));
+    withdrawApi({ addresses: [ADDRESS(4, 'TRC20')] }, requireGoogle('true'));
+    renderPage(<WithdrawPage />, { path: '/withdraw' });
+    await screen.findByTestId('withdraw-form', {}, SLOW);
+    expect(inputNamed('googleCode')).toBeTruthy();
+  });
+
+  it('with the setting off, a member without one gets the form as before', async () => {
+    signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'APPROVED', googleBound: false }));
+    withdrawApi({ addresses: [ADDRESS(4, 'TRC20')] }, requireGoogle('false'));
+    renderPage(<WithdrawPage />, { path: '/withdraw' });
+    await screen.findByTestId('withdraw-form', {}, SLOW);
+    expect(screen.queryByTestId('withdraw-gate')).toBeNull();
+  });
+});
+
 describe('withdrawal form', () => {
   it('shows the balance and range, quotes as the amount is typed, confirms, and submits once', async () => {
     signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'APPROVED' }));

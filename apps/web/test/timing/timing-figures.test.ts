@@ -134,14 +134,16 @@ describe('live estimate', () => {
 
 describe('order form', () => {
   it('asks for an expiration time before anything else', () => {
-    expect(checkOrder({ period: null, amount: '50', scale: 6, available: '1000' }).period).toEqual({
+    expect(
+      checkOrder({ period: null, amount: '50', scale: 6, decimals: 6, available: '1000' }).period,
+    ).toEqual({
       key: 'validation.selectExpiration',
     });
   });
 
   it('checks the amount: empty, wrong, decimals, the period’s range, then the balance', () => {
     const check = (amount: string, available: string | null = '1000.000000') =>
-      checkOrder({ period: PERIOD, amount, scale: 6, available });
+      checkOrder({ period: PERIOD, amount, scale: 6, decimals: 6, available });
     expect(check('').amount).toEqual({ key: 'validation.amountEmpty' });
     expect(check('1.2.3').amount).toEqual({ key: 'validation.amountWrong' });
     expect(check('0').amount).toEqual({ key: 'validation.amountWrong' });
@@ -160,6 +162,16 @@ describe('order form', () => {
     expect(check('5000', null).amount).toBeNull();
   });
 
+  it('allows only the decimals the platform allows, and counts the stake at the coin’s scale', () => {
+    // GLOBAL amountMaxPrecision 4 against USDT's 6 decimals: the server refuses a 6-decimal stake.
+    const check = (amount: string) =>
+      checkOrder({ period: PERIOD, amount, scale: 6, decimals: 4, available: '1000' });
+    expect(check('10.123456').amount).toEqual({ key: 'validation.amountPrecision', params: { decimals: 4 } });
+    expect(check('10.12345').amount).toEqual({ key: 'validation.amountPrecision', params: { decimals: 4 } });
+    expect(check('10.1234')).toEqual({ period: null, amount: null, stakeMinor: 10_123_400n });
+    expect(check('1000.0001').amount).toEqual({ key: 'error.INSUFFICIENT_BALANCE' });
+  });
+
   it('quotes the payout of a win: the stake and its truncated profit', () => {
     expect(expectedPayout('100', PERIOD, 6)).toBe('180.000000');
     expect(expectedPayout('10.333333', { ...PERIOD, payoutRate: '0.85' }, 6)).toBe('19.116666');
@@ -171,6 +183,12 @@ describe('order form', () => {
     expect(quickAmounts(PERIOD, 6)).toEqual(['10', '50', '100', '500']);
     expect(quickAmounts({ minAmount: '10', maxAmount: '200' }, 6)).toEqual(['10', '50', '100']);
     expect(quickAmounts({ minAmount: '0.5', maxAmount: null }, 6)).toEqual(['0.5', '2.5', '5', '25']);
+    // Only amounts the user could have typed: at most 4 decimals here.
+    expect(quickAmounts({ minAmount: '0.00002', maxAmount: null }, 6, 4)).toEqual([
+      '0.0001',
+      '0.0002',
+      '0.001',
+    ]);
   });
 
   it('hints the range, uncapped when there is no maximum', () => {

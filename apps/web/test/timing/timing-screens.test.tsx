@@ -68,9 +68,12 @@ function timingApi(state: {
   spot?: string;
   /** Refuses the next orders as the server does when the balance moved in the meantime. */
   refuse?: boolean;
+  /** Answers the configuration endpoint; when absent the endpoint is not mocked. */
+  sysConfig?: () => unknown;
 }) {
   let nextId = 40;
   return mockApi({
+    ...(state.sysConfig ? { '/sys-config/simple-list': state.sysConfig } : {}),
     '/vc/market/list': () => MARKET,
     '/portal/vc-timing-trade-config/list': () => CONFIG,
     '/user/chart-settings/get': () => DEFAULT_CHART_SETTINGS,
@@ -201,6 +204,45 @@ describe('quick-trade panel', () => {
     fireEvent.click(within(await screen.findByTestId('timing-confirm')).getByTestId('timing-confirm-ok'));
     await until(() => expect(screen.getByTestId('error-amount').textContent).toBe('Insufficient balance'));
     await until(() => expect(api.callsTo('/wallet/overview').length).toBeGreaterThan(overviewCalls));
+  });
+
+  it('allows only the decimals GLOBAL amountMaxPrecision allows, and names that number', async () => {
+    signInAs();
+    // The configuration is still loading: until it arrives, USDT's own 6 decimals apply.
+    const loading = () => new Promise(() => undefined);
+    const state = {
+      active: [] as TimingOrder[],
+      history: [] as TimingOrder[],
+      sysConfig: loading,
+    };
+    const api = timingApi(state);
+    const { client } = renderPage(<TradePage />, { path: '/trade' });
+    await until(() => expect(screen.getByTestId('timing-available').textContent).toBe('1,000.00 USDT'));
+    fireEvent.click(screen.getAllByTestId('timing-period')[0]!);
+    fireEvent.change(inputNamed('amount'), { target: { value: '10.123456' } });
+    expect(inputNamed('amount').value).toBe('10.123456');
+
+    // It arrives with GLOBAL amountMaxPrecision 4 (React Query tells the screens a moment later).
+    await act(async () => {
+      client.setQueryData(['SYS_CONFIG', 'en'], {
+        dict: {},
+        list: [{ group: 'GLOBAL', key: 'amountMaxPrecision', value: '4' }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // The amount typed before the rule arrived is refused as the server would refuse it.
+    fireEvent.click(screen.getByTestId('timing-buy-up'));
+    expect(screen.getByTestId('error-amount').textContent).toBe('At most 4 decimal places');
+    expect(screen.queryByTestId('timing-confirm')).toBeNull();
+
+    // A fifth decimal is not taken any more.
+    fireEvent.change(inputNamed('amount'), { target: { value: '10.1234' } });
+    fireEvent.change(inputNamed('amount'), { target: { value: '10.12345' } });
+    expect(inputNamed('amount').value).toBe('10.1234');
+    fireEvent.click(screen.getByTestId('timing-buy-up'));
+    const dialog = await screen.findByTestId('timing-confirm');
+    expect(within(dialog).getByTestId('confirm-amount').textContent).toBe('10.1234 USDT');
+    expect(api.callsTo('/user/vc-timing-trade/request')).toHaveLength(0);
   });
 
   it(

@@ -207,6 +207,37 @@ describe('transfer popup', () => {
     expect(api.callsTo('/wallet/transfer')).toHaveLength(0);
   });
 
+  it('allows only the decimals GLOBAL amountMaxPrecision allows, and names that number', async () => {
+    // The configuration is still loading: until it arrives, USDT's own 6 decimals apply.
+    const loading = () => new Promise(() => undefined);
+    const api = walletApi({ '/sys-config/simple-list': loading });
+    const { client } = renderPage(<FundPage />, { path: '/fund' });
+    await openTransfer();
+    fireEvent.change(inputNamed('amount'), { target: { value: '1.123456' } });
+    expect(inputNamed('amount').value).toBe('1.123456');
+
+    // It arrives with GLOBAL amountMaxPrecision 4 (React Query tells the screens a moment later).
+    await act(async () => {
+      client.setQueryData(['SYS_CONFIG', 'en'], {
+        dict: {},
+        list: [{ group: 'GLOBAL', key: 'amountMaxPrecision', value: '4' }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // The amount typed before the rule arrived is refused as the server would refuse it.
+    fireEvent.click(screen.getByTestId('transfer-submit'));
+    expect((await screen.findByTestId('error-amount')).textContent).toBe('At most 4 decimal places');
+
+    // A fifth decimal is not taken any more.
+    fireEvent.change(inputNamed('amount'), { target: { value: '1.1234' } });
+    fireEvent.change(inputNamed('amount'), { target: { value: '1.12345' } });
+    expect(inputNamed('amount').value).toBe('1.1234');
+    fireEvent.click(screen.getByTestId('transfer-submit'));
+    await screen.findByText('Transfer 1.1234 USDT from the spot account to the contract account?');
+    await answerDialog('Cancel');
+    expect(api.callsTo('/wallet/transfer')).toHaveLength(0);
+  });
+
   it('chooses another currency from the picker', async () => {
     walletApi();
     renderPage(<FundPage />, { path: '/fund' });

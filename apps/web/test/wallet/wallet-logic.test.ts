@@ -46,29 +46,39 @@ describe('transfer form', () => {
   it('swaps the accounts, and the available amount follows the source', () => {
     const swapped = run(initialTransfer(1), { type: 'swap' });
     expect([swapped.from, swapped.to]).toEqual(['contract', 'spot']);
-    expect(run(swapped, { type: 'all', available: USDT.contract }).amount).toBe('100');
-    expect(run(initialTransfer(1), { type: 'all', available: USDT.spot }).amount).toBe('1250.5');
+    expect(run(swapped, { type: 'all', available: USDT.contract, decimals: 6 }).amount).toBe('100');
+    expect(run(initialTransfer(1), { type: 'all', available: USDT.spot, decimals: 6 }).amount).toBe('1250.5');
+    // "All" types only the decimals allowed; the remainder below them stays in the account.
+    const all = (available: string, decimals: number) =>
+      run(initialTransfer(1), { type: 'all', available, decimals }).amount;
+    expect(all('1250.123456', 4)).toBe('1250.1234');
+    expect(all('1250.000056', 4)).toBe('1250');
     expect(run(swapped, { type: 'swap' })).toMatchObject({ from: 'spot', to: 'contract' });
   });
 
-  it('keeps typing within digits, one dot and the currency decimals', () => {
-    const typed = (text: string, scale: number) =>
-      run(initialTransfer(1), { type: 'amount', text: '1.5', scale }, { type: 'amount', text, scale }).amount;
+  it('keeps typing within digits, one dot and the decimals allowed', () => {
+    const typed = (text: string, decimals: number) =>
+      run(initialTransfer(1), { type: 'amount', text: '1.5', decimals }, { type: 'amount', text, decimals })
+        .amount;
     expect(typed('1.52', 6)).toBe('1.52');
     expect(typed('1.5x', 6)).toBe('1.5');
     expect(typed('1.5.', 6)).toBe('1.5');
     expect(typed('-1.5', 6)).toBe('1.5');
     expect(typed('1.5000001', 6)).toBe('1.5');
     expect(typed('', 6)).toBe('');
+    // The platform allows 4 of USDT's 6 decimals: a 5th is not taken.
+    expect(typed('1.5123', 4)).toBe('1.5123');
+    expect(typed('1.51234', 4)).toBe('1.5');
   });
 
   it('validates in order: currency, accounts, then the amount against the source balance', () => {
-    expect(validateTransfer(initialTransfer(null), undefined)).toEqual({
+    expect(validateTransfer(initialTransfer(null), undefined, 6)).toEqual({
       vcId: { key: 'validation.required' },
     });
     const empty = initialTransfer(1);
-    expect(validateTransfer(empty, USDT)).toEqual({ amount: { key: 'validation.amountEmpty' } });
-    const amount = (text: string, state = empty) => validateTransfer({ ...state, amount: text }, USDT).amount;
+    expect(validateTransfer(empty, USDT, 6)).toEqual({ amount: { key: 'validation.amountEmpty' } });
+    const amount = (text: string, state = empty) =>
+      validateTransfer({ ...state, amount: text }, USDT, USDT.scale).amount;
     expect(amount('0')).toEqual({ key: 'validation.amountWrong' });
     expect(amount('.')).toEqual({ key: 'validation.amountWrong' });
     expect(amount('1.0000001')).toEqual({ key: 'validation.amountPrecision', params: { decimals: 6 } });
@@ -78,13 +88,29 @@ describe('transfer form', () => {
     const fromContract = run(empty, { type: 'swap' });
     expect(amount('100.000001', fromContract)).toEqual({ key: 'error.INSUFFICIENT_BALANCE' });
     expect(amount('100', fromContract)).toBeUndefined();
-    expect(validateTransfer({ ...empty, to: 'spot', amount: '1' }, USDT)).toEqual({
+    expect(validateTransfer({ ...empty, to: 'spot', amount: '1' }, USDT, 6)).toEqual({
       to: { key: 'validation.transferSameAccount' },
     });
     // Nothing to move at all.
-    expect(validateTransfer({ ...empty, vcId: 3, amount: '0.1' }, ETH).amount).toEqual({
+    expect(validateTransfer({ ...empty, vcId: 3, amount: '0.1' }, ETH, ETH.scale).amount).toEqual({
       key: 'error.INSUFFICIENT_BALANCE',
     });
+  });
+
+  it('allows only the decimals the platform allows, and names that number', () => {
+    // GLOBAL amountMaxPrecision 4 against USDT's 6 decimals: the server refuses a 6-decimal amount.
+    const amount = (text: string) =>
+      validateTransfer({ ...initialTransfer(1), amount: text }, USDT, 4).amount;
+    const refused = amount('10.123456');
+    expect(refused).toEqual({ key: 'validation.amountPrecision', params: { decimals: 4 } });
+    expect(refused && 'key' in refused ? translate(refused.key, refused.params) : refused).toBe(
+      'At most 4 decimal places',
+    );
+    expect(amount('10.12345')).toEqual({ key: 'validation.amountPrecision', params: { decimals: 4 } });
+    expect(amount('10.1234')).toBeUndefined();
+    expect(amount('10.123400')).toBeUndefined();
+    // The balance is still compared at the currency's scale.
+    expect(amount('1250.5001')).toEqual({ key: 'error.INSUFFICIENT_BALANCE' });
   });
 
   it('clears the errors an action makes obsolete', () => {
@@ -92,11 +118,11 @@ describe('transfer form', () => {
       type: 'errors',
       errors: { amount: { key: 'validation.amountEmpty' }, to: { key: 'validation.transferSameAccount' } },
     });
-    expect(run(failing, { type: 'amount', text: '1', scale: 6 }).errors).toEqual({
+    expect(run(failing, { type: 'amount', text: '1', decimals: 6 }).errors).toEqual({
       to: { key: 'validation.transferSameAccount' },
     });
     expect(run(failing, { type: 'swap' }).errors).toEqual({});
-    const changed = run(failing, { type: 'amount', text: '5', scale: 6 }, { type: 'currency', vcId: 2 });
+    const changed = run(failing, { type: 'amount', text: '5', decimals: 6 }, { type: 'currency', vcId: 2 });
     expect(changed).toMatchObject({ vcId: 2, amount: '' });
     expect(
       run(failing, { type: 'fieldError', field: 'amount', message: { text: 'Insufficient balance' } }).errors

@@ -5,3 +5,4 @@ export * from './simulator.ts';
 export * from './rolling-stats.ts';
 export * from './rankings.ts';
 export * from './backfill.ts';
+export * from './keyed-draws.ts';

@@ -2,10 +2,29 @@ import type { CandleMinor } from './candles.ts';
 import { normalAt, uniformAt } from './random.ts';
 
 /**
- * The embedded price feed: a seeded geometric random walk per coin with realistic volatility, drift
- * and volume. Each step's randomness depends only on (seed, coin, time), so the same seed yields the
- * same ticks, and a feed restarted from its last recorded price continues as the clock says.
+ * The embedded price feed: a geometric random walk per coin with realistic volatility, drift and
+ * volume. A step's randomness comes from outside as two standard normal draws (`TickDraws`) that
+ * depend only on (coin, second) and a key: the live feed derives them from a secret with HMAC-SHA256
+ * (see keyed-draws.ts), simulated history from a public seed (`seededTickDraws`). Either way a feed
+ * restarted from its last recorded price continues as the clock says.
  */
+
+/** The randomness of one step of the walk: one standard normal draw for the price, one for the volume. */
+export interface TickDraws {
+  priceZ: number;
+  volumeZ: number;
+}
+
+/** The stream offset of the volume draws of the seeded walk, so they never reuse a price draw. */
+const VOLUME_STREAM_OFFSET = 0x5bd1e995;
+
+/** The draws of the public seeded walk for one coin and step (history, never the live feed). */
+export function seededTickDraws(seed: number, coinId: number, stepKey: number): TickDraws {
+  return {
+    priceZ: normalAt(seed, coinId, stepKey),
+    volumeZ: normalAt(seed, coinId + VOLUME_STREAM_OFFSET, stepKey),
+  };
+}
 
 export interface SimCoin {
   id: number;
@@ -64,47 +83,42 @@ export function turnoverOf(
   return shift >= 0 ? product / pow10(shift) : product * pow10(-shift);
 }
 
-/** One step of the walk over `seconds`, from `price` at `stepKey` (the step's time in seconds). */
-function nextPrice(
-  seed: number,
-  coin: SimCoin,
-  price: bigint,
-  stepKey: number,
-  seconds: number,
-): { price: bigint; z: number } {
+/** One step of the walk over `seconds` from `price`, driven by the standard normal draw `z`. */
+function nextPrice(coin: SimCoin, price: bigint, seconds: number, z: number): bigint {
   const dt = seconds / SECONDS_PER_YEAR;
-  const z = normalAt(seed, coin.id, stepKey);
   const logReturn =
     (coin.drift - (coin.volatility * coin.volatility) / 2) * dt + coin.volatility * Math.sqrt(dt) * z;
   const next = minorToNumber(price, coin.priceScale) * Math.exp(logReturn);
-  return { price: priceToMinor(next, coin.priceScale), z };
+  return priceToMinor(next, coin.priceScale);
 }
 
 /**
- * Volume over `seconds` at `price`: log-normal around the typical rate, busier when the price moves
- * more, and scaled to the price (see `SimCoin.referencePrice`).
+ * Volume over `seconds` at `price`: log-normal around the typical rate (driven by the draw
+ * `volumeZ`), busier when the price moves more (the price draw `priceZ`), and scaled to the price
+ * (see `SimCoin.referencePrice`).
  */
-function volumeFor(
-  seed: number,
-  coin: SimCoin,
-  stepKey: number,
-  seconds: number,
-  z: number,
-  price: bigint,
-): bigint {
-  const noise = Math.exp(0.6 * normalAt(seed, coin.id + 0x5bd1e995, stepKey) - 0.18);
-  const activity = 1 + 0.35 * Math.abs(z);
+function volumeFor(coin: SimCoin, seconds: number, draws: TickDraws, price: bigint): bigint {
+  const noise = Math.exp(0.6 * draws.volumeZ - 0.18);
+  const activity = 1 + 0.35 * Math.abs(draws.priceZ);
   const scale = coin.referencePrice && price > 0n ? Number(coin.referencePrice) / Number(price) : 1;
   const units = coin.volumePerSecond * seconds * noise * activity * scale;
   return BigInt(Math.round(units * 10 ** coin.volumeScale));
 }
 
-/** The tick of second `timeMs` (a whole second), following `previousPrice`. */
-export function simulateTick(seed: number, coin: SimCoin, previousPrice: bigint, timeMs: number): SimTick {
-  const stepKey = Math.floor(timeMs / 1000);
-  const { price, z } = nextPrice(seed, coin, previousPrice, stepKey, 1);
-  const volume = volumeFor(seed, coin, stepKey, 1, z, price);
-  return { vcId: coin.id, timeMs: stepKey * 1000, price, volume, turnover: turnoverOf(volume, price, coin) };
+/**
+ * The tick of second `timeMs` (a whole second; milliseconds are dropped), following
+ * `previousPrice`, with the step's randomness `draws`.
+ */
+export function simulateTick(
+  draws: TickDraws,
+  coin: SimCoin,
+  previousPrice: bigint,
+  timeMs: number,
+): SimTick {
+  const second = Math.floor(timeMs / 1000) * 1000;
+  const price = nextPrice(coin, previousPrice, 1, draws.priceZ);
+  const volume = volumeFor(coin, 1, draws, price);
+  return { vcId: coin.id, timeMs: second, price, volume, turnover: turnoverOf(volume, price, coin) };
 }
 
 /**
@@ -122,7 +136,8 @@ export function simulateCandle(
   const seconds = intervalMs / 1000;
   // Coarse steps use their own stream (negative keys), so they never reuse a per-second draw.
   const stepKey = -Math.floor(openTime / 1000) - seconds;
-  const { price: close, z } = nextPrice(seed, coin, openPrice, stepKey, seconds);
+  const draws = seededTickDraws(seed, coin.id, stepKey);
+  const close = nextPrice(coin, openPrice, seconds, draws.priceZ);
   const sigma = coin.volatility * Math.sqrt(seconds / SECONDS_PER_YEAR);
   const top = openPrice > close ? openPrice : close;
   const bottom = openPrice < close ? openPrice : close;
@@ -131,7 +146,7 @@ export function simulateCandle(
   const high = priceToMinor(minorToNumber(top, coin.priceScale) * up, coin.priceScale);
   const low = priceToMinor(minorToNumber(bottom, coin.priceScale) * down, coin.priceScale);
   const average = (openPrice + close) / 2n;
-  const volume = volumeFor(seed, coin, stepKey, seconds, z, average);
+  const volume = volumeFor(coin, seconds, draws, average);
   return {
     t: openTime,
     o: openPrice,

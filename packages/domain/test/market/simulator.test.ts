@@ -4,6 +4,7 @@ import {
   normalAt,
   priceToMinor,
   simulateCandle,
+  seededTickDraws,
   simulateTick,
   TURNOVER_SCALE,
   turnoverOf,
@@ -32,11 +33,16 @@ const EURUSD: SimCoin = {
   volumePerSecond: 5000,
 };
 
+/** The tick of the public seeded walk (the draws of second `timeMs` under `seed`). */
+function seededTick(seed: number, coin: SimCoin, price: bigint, timeMs: number): SimTick {
+  return simulateTick(seededTickDraws(seed, coin.id, Math.floor(timeMs / 1000)), coin, price, timeMs);
+}
+
 function run(seed: number, coin: SimCoin, startPrice: bigint, fromMs: number, seconds: number): SimTick[] {
   const ticks: SimTick[] = [];
   let price = startPrice;
   for (let i = 0; i < seconds; i++) {
-    const tick = simulateTick(seed, coin, price, fromMs + i * 1000);
+    const tick = seededTick(seed, coin, price, fromMs + i * 1000);
     ticks.push(tick);
     price = tick.price;
   }
@@ -117,8 +123,8 @@ describe('simulateTick', () => {
   });
 
   it('keys each second by its whole second and reports that second', () => {
-    const a = simulateTick(5, BTC, 6_000_000n, T0 + 999);
-    expect(a).toEqual(simulateTick(5, BTC, 6_000_000n, T0));
+    const a = seededTick(5, BTC, 6_000_000n, T0 + 999);
+    expect(a).toEqual(seededTick(5, BTC, 6_000_000n, T0));
     expect(a.timeMs).toBe(T0);
   });
 

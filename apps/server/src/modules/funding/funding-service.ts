@@ -1,8 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DataOf, ParsedBodyOf, endpoints } from '@vela/contract';
 import {
+  creditToleranceMinor,
   depositEntries,
+  parseDecimal,
   rechargeQuote,
+  reviewDepositCredit,
+  toleranceBasisPoints,
   withdrawalHoldEntry,
   withdrawalPayoutEntry,
   withdrawalReturnEntry,
@@ -12,7 +16,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import type { AuthSession, OperatorSession } from '../../http/contract-routes.ts';
-import { requireAmount, money } from '../ledger/amounts.ts';
+import { money, readAmountRule, requireAmount, type AmountRule } from '../ledger/amounts.ts';
 import type { Money } from '../ledger/money.ts';
 import type { FundingOrderChange } from '../live/user-events.ts';
 import { recordAudit } from '../operators/audit-log.ts';
@@ -29,6 +33,7 @@ import {
   withdrawalsSince,
   withdrawOrders,
   type ChannelRow,
+  type RechargeOrderRow,
 } from './funding-repository.ts';
 import {
   toAdminRechargeOrder,
@@ -103,7 +108,7 @@ export class FundingService {
         await this.requireOpen('RECHARGE');
         const c = await channel(this.db, 'recharge', body.channelId);
         if (!c) throw fieldError('CHANNEL_NOT_FOUND', 'channelId');
-        const payMinor = requireAmount(body.amount, c.pay_scale, 'amount', {
+        const payMinor = requireAmount(body.amount, c.pay_scale, 'amount', await readAmountRule(this.db), {
           min: c.min_amount,
           max: c.max_amount,
         });
@@ -149,19 +154,33 @@ export class FundingService {
         await this.requireOpen('WITHDRAW');
         const c = await channel(this.db, 'withdraw', body.channelId);
         if (!c) throw fieldError('CHANNEL_NOT_FOUND', 'channelId');
-        const amountMinor = requireAmount(body.amount, c.amount_scale, 'amount', {
-          min: c.min_amount,
-          max: c.max_amount,
-        });
+        const amountMinor = requireAmount(
+          body.amount,
+          c.amount_scale,
+          'amount',
+          await readAmountRule(this.db),
+          {
+            min: c.min_amount,
+            max: c.max_amount,
+          },
+        );
         const quote = withdrawQuote(amountMinor, terms(c));
         if (quote.netMinor <= 0n) throw fieldError('AMOUNT_INVALID', 'amount', 'validation.amountWrong');
 
-        // Gates in the order the screens prompt for them: fund password, real name, a bound method.
+        // Gates in the order the screens prompt for them: fund password (and the code of a bound
+        // authenticator, checked with it), real name, an authenticator at all when WITHDRAW
+        // `requireGoogleCode` is on, a bound method.
         const user = await this.deps.accounts.verifyCredentials(session.userId, {
           fundPwd: body.fundPwd,
           googleCode: body.googleCode,
         });
         if (user.real_name_status !== 'APPROVED') throw new AppError('REAL_NAME_REQUIRED');
+        if (
+          !user.google_secret &&
+          (await getConfigValue(this.db, 'WITHDRAW', 'requireGoogleCode')) === 'true'
+        ) {
+          throw new AppError('GOOGLE_NOT_BOUND');
+        }
         const target = await this.deps.ports.withdrawalTarget(
           this.db,
           session.userId,
@@ -238,14 +257,17 @@ export class FundingService {
     return this.deps.ports.readVoucher(row.voucher_upload_id);
   }
 
-  /** Credits `creditedAmount` (what the user receives); the quoted fee goes to fees on top. */
+  /**
+   * Credits the quote (what the user receives), or `creditedAmount` within the bounds that
+   * `checkCredit` sets; the quoted fee goes to fees on top.
+   */
   async approveRecharge(
     session: OperatorSession,
     body: ParsedBodyOf<Api['adminRechargeApprove']>,
     ip: string,
   ): Promise<DataOf<Api['adminRechargeApprove']>> {
     const order = await this.rechargeRow(this.db, body.orderId);
-    const creditedMinor = requireAmount(body.creditedAmount, order.amount_scale, 'creditedAmount');
+    const { creditedMinor, tolerancePercent } = await this.checkCredit(session, order, body);
     const { money: m } = this.deps;
     return m.committer.run(async (trx) => {
       await this.review(
@@ -270,11 +292,15 @@ export class FundingService {
         action: 'deposit.approve',
         targetType: 'recharge_order',
         targetId: order.id,
+        reason: body.reason ?? null,
+        // The quote and what was credited side by side, with the tolerance in force at the time.
         detail: {
           userId: String(order.user_id),
           symbol: order.symbol,
+          quoted: money(order.receive_minor, order.amount_scale),
           credited: money(creditedMinor, order.amount_scale),
           fee: money(order.fee_minor, order.amount_scale),
+          tolerancePercent,
         },
         ip,
         now: this.now(),
@@ -400,12 +426,13 @@ export class FundingService {
           .select('id')
           .where('id', '=', body.userId)
           .executeTakeFirst();
-        if (!user) throw fieldError('NOT_FOUND', 'userId');
+        if (!user) throw fieldError('USER_NOT_FOUND', 'userId');
         const negative = body.amount.startsWith('-');
         const magnitude = requireAmount(
           negative ? body.amount.slice(1) : body.amount,
           vc.amount_scale,
           'amount',
+          await readAmountRule(this.db),
         );
         return { vc, deltaMinor: negative ? -magnitude : magnitude };
       },
@@ -445,6 +472,45 @@ export class FundingService {
   }
 
   // ---- internals -----------------------------------------------------------------------------
+
+  /**
+   * What an approval credits, and whether this operator may credit it. A deposit credits its
+   * quote. Another amount needs a reason; it may differ from the quote by RECHARGE
+   * `creditTolerancePercent` of it at most, and by more only for an administrator, who alone may
+   * also adjust balances. The amount typed follows the amount rules of every other request.
+   */
+  private async checkCredit(
+    session: OperatorSession,
+    order: RechargeOrderRow,
+    body: ParsedBodyOf<Api['adminRechargeApprove']>,
+  ): Promise<{ creditedMinor: bigint; tolerancePercent: string }> {
+    const tolerancePercent = await getConfigValue(this.db, 'RECHARGE', 'creditTolerancePercent');
+    const basisPoints = tolerancePercent === undefined ? null : toleranceBasisPoints(tolerancePercent);
+    if (tolerancePercent === undefined || basisPoints === null) {
+      // The seed publishes the setting; without a valid one there is no bound to hold operators to.
+      throw new Error(
+        `RECHARGE creditTolerancePercent must be a percentage from 0 to 100, not ${tolerancePercent}`,
+      );
+    }
+    const creditedMinor =
+      body.creditedAmount === undefined
+        ? order.receive_minor
+        : creditedAmountOf(body.creditedAmount, order, await readAmountRule(this.db));
+    const review = reviewDepositCredit(order.receive_minor, creditedMinor, basisPoints);
+    if (review !== 'quoted' && body.reason === undefined) {
+      throw fieldError('VALIDATION_FAILED', 'reason', 'validation.creditReason');
+    }
+    if (review === 'beyondTolerance' && session.role !== 'administrator') {
+      throw new AppError('CREDIT_NEEDS_ADMINISTRATOR', {
+        params: { percent: tolerancePercent },
+        data: {
+          field: 'creditedAmount',
+          maxDifference: money(creditToleranceMinor(order.receive_minor, basisPoints), order.amount_scale),
+        },
+      });
+    }
+    return { creditedMinor, tolerancePercent };
+  }
 
   /** Tells the user's live channel about the order once this unit of work has committed. */
   private announce(trx: Kysely<Database>, change: FundingOrderChange): void {
@@ -489,6 +555,17 @@ export class FundingService {
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
     return row;
   }
+}
+
+/**
+ * The amount an operator typed to credit. Typed as the quote itself, it is the quote, whose
+ * decimals the server computed (a quote may carry more than the platform's amount rule allows);
+ * any other amount is read under the same rules as every amount a request carries.
+ */
+function creditedAmountOf(text: string, order: RechargeOrderRow, rule: AmountRule): bigint {
+  const atCoinScale = parseDecimal(text.trim(), order.amount_scale);
+  if (atCoinScale.ok && atCoinScale.minor === order.receive_minor) return order.receive_minor;
+  return requireAmount(text, order.amount_scale, 'creditedAmount', rule);
 }
 
 /**

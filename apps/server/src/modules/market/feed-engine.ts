@@ -25,9 +25,10 @@ import {
   type CandleWrite,
   type FeedStateRow,
 } from './feed-repository.ts';
+import type { LiveDraws } from './feed-secrets.ts';
 import type { MarketRuntime } from './market-runtime.ts';
 import type { FeedCoin, PriceSource, PriceSourceContext } from './price-source.ts';
-import { simulatedBatch, simulateSeconds } from './simulator-source.ts';
+import { prepareBatch, simulatedBatch, simulateSeconds } from './simulator-source.ts';
 
 /**
  * The feed engine: records the price feed and keeps the market's hot state.
@@ -37,6 +38,11 @@ import { simulatedBatch, simulateSeconds } from './simulator-source.ts';
  * the candle rows it changed and each coin's resume point (`feed_state`). Only after the commit does
  * it update the ticker book and announce the second: what clients see has always been recorded
  * first, which is what settlements rely on.
+ *
+ * Randomness: every per-second tick the simulator records (live, or caught up after a stall or a
+ * restart) is drawn with `draws`, keyed by the secret of its UTC day (decision 034), so nobody can
+ * compute a future price. Simulated history (the backfill and the whole minutes or hours that fill a
+ * long downtime) is no per-second record anyone trades on; it keeps the walk seeded by `seed`.
  *
  * History:
  * - first start of a coin (no resume point): `backfill` 'full' simulates years of candles (see
@@ -53,6 +59,12 @@ import { simulatedBatch, simulateSeconds } from './simulator-source.ts';
 
 export type BackfillMode = 'full' | 'short' | 'none';
 
+/**
+ * The public seed of simulated history (backfill and long-downtime candles) when FEED_SEED is not
+ * set. Nobody trades on the past, so it needs no secret; the recorded seconds never use it.
+ */
+export const PUBLIC_HISTORY_SEED = 20241122;
+
 export interface FeedLog {
   info(message: string, details?: object): void;
   warn(message: string, details?: object): void;
@@ -64,6 +76,12 @@ export interface FeedEngineOptions {
   runtime: MarketRuntime;
   /** Delivers the live ticks; null for a manually driven engine (tests call `tickOnce`). */
   source?: PriceSource | null;
+  /**
+   * The keyed randomness of the recorded seconds (feed-secrets.ts); null when nothing is ever
+   * simulated second by second (a real exchange source, which also sets `fillDowntime` false).
+   */
+  draws: LiveDraws | null;
+  /** The public seed of simulated history: backfilled candles and long-downtime candles. */
   seed: number;
   backfill: BackfillMode;
   tickRetentionDays: number;
@@ -141,6 +159,7 @@ export class FeedEngine {
   private readonly db: Kysely<Database>;
   private readonly runtime: MarketRuntime;
   private readonly source: PriceSource | null;
+  private readonly draws: LiveDraws | null;
   private readonly seed: number;
   private readonly backfill: BackfillMode;
   private readonly retentionMs: number;
@@ -160,6 +179,7 @@ export class FeedEngine {
     this.db = options.db;
     this.runtime = options.runtime;
     this.source = options.source ?? null;
+    this.draws = options.draws;
     this.seed = options.seed;
     this.backfill = options.backfill;
     this.retentionMs = options.tickRetentionDays * DAY_MS;
@@ -192,6 +212,8 @@ export class FeedEngine {
       this.states = new Map();
       await this.runtime.coins.load(this.db);
       await this.syncCoins(this.secondOf(this.now()));
+      // Today's secret and the next day's commitment exist from the start, ticks or not.
+      if (this.draws) await this.draws.prepare(this.now(), this.now());
     });
     await this.runtime.reload();
     this.runtime.setLive(true);
@@ -218,8 +240,11 @@ export class FeedEngine {
    * second): one second when called second by second. For tests and tools; the live feed comes
    * from the source.
    */
-  tickOnce(timeMs: number): Promise<void> {
-    return this.record(simulatedBatch(this.seed, this.context, this.secondOf(timeMs)));
+  async tickOnce(timeMs: number): Promise<void> {
+    const draws = this.liveDraws();
+    const second = this.secondOf(timeMs);
+    await prepareBatch(draws, this.context, second);
+    return this.record(simulatedBatch(draws, this.context, second));
   }
 
   /** The sink of the source: records a batch of ticks, then announces it. */
@@ -385,11 +410,13 @@ export class FeedEngine {
       pending.states.set(state.coin.id, this.stateRow(state));
       await pending.commit(this.db);
     };
+    const draws = this.liveDraws();
     const seconds = async (until: number) => {
       // At most an hour of seconds at a time keeps memory flat.
       while (state.lastTimeMs < until) {
         const to = Math.min(until, state.lastTimeMs + HOUR_MS);
-        for (const tick of simulateSeconds(this.seed, state.coin, state.lastPrice, state.lastTimeMs, to)) {
+        await draws.prepare(state.lastTimeMs + SECOND_MS, to);
+        for (const tick of simulateSeconds(draws, state.coin, state.lastPrice, state.lastTimeMs, to)) {
           this.foldTick(state, tick, pending);
           await flushIfFull();
         }
@@ -437,6 +464,12 @@ export class FeedEngine {
     let removed = 0;
     for (const id of this.states.keys()) removed += await pruneTicks(this.db, id, before);
     if (removed > 0) this.log.info('old ticks pruned', { removed, beforeMs: before });
+  }
+
+  /** The keyed randomness; an engine built without it (an exchange feed) never simulates seconds. */
+  private liveDraws(): LiveDraws {
+    if (!this.draws) throw new Error('This feed engine has no keyed randomness: it cannot simulate seconds');
+    return this.draws;
   }
 
   private secondOf(timeMs: number): number {

@@ -5,6 +5,7 @@ import {
   type Candle,
   type DataOf,
   MAX_KLINE_LIMIT,
+  MAX_TICK_WINDOW_MS,
   type ChartSettings,
   type Ticker,
   type TimingConfig,
@@ -22,6 +23,7 @@ import { findCoin, listTimingConfigs } from './coin-repository.ts';
 import { candlesBetween } from './feed-repository.ts';
 import { toWireCandle } from './market-format.ts';
 import type { MarketRuntime } from './market-runtime.ts';
+import { feedCommitments, noFeedCommitments, recordedTicks, SETTLED_WINDOW_MS } from './price-proof.ts';
 import {
   addFavourite,
   deleteFavourite,
@@ -38,8 +40,15 @@ export interface MarketRouteDeps {
   db: Kysely<Database>;
   runtime: MarketRuntime;
   messages: Messages;
+  /** FEED_SOURCE: daily commitments exist only for the simulator. */
+  feedSource?: 'simulator' | 'exchange' | 'off';
+  /** TICK_RETENTION_DAYS: per-second ticks older than this are not served (they are pruned). */
+  tickRetentionDays?: number;
   now?: () => number;
 }
+
+/** Cache-Control of a tick window that ended for good: its recorded seconds never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The brand's excluded coin types (GLOBAL `excludedVcTypes`, decision 010): "1,3" -> {1, 3}. */
 export function parseExcludedTypes(value: string | undefined): Set<number> {
@@ -63,6 +72,7 @@ export function candleCount(interval: Interval, startMs: number, endMs: number):
 export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void {
   const { db, runtime, messages } = deps;
   const now = deps.now ?? Date.now;
+  const retentionMs = (deps.tickRetentionDays ?? 7) * INTERVAL_MS['1d'];
 
   const marketCoin = async (vcId: number): Promise<MarketCoin> => {
     await runtime.freshen();
@@ -163,6 +173,28 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
         interval: body.interval,
         candles: candles.map((c) => toWireCandle(c, coin)),
       };
+    })
+    .add(market.marketTicks, async (body, ctx) => {
+      if (body.endTime < body.startTime || body.endTime - body.startTime > MAX_TICK_WINDOW_MS) {
+        throw new AppError('VALIDATION_FAILED', {
+          messageKey: 'validation.tickWindow',
+          params: { minutes: MAX_TICK_WINDOW_MS / 60_000 },
+          data: { field: 'endTime', maxWindowMs: MAX_TICK_WINDOW_MS },
+        });
+      }
+      const coin = await marketCoin(body.vcId);
+      const at = now();
+      // Seconds past the retention are pruned: the answer never depends on when pruning last ran.
+      const start = Math.max(body.startTime, at - retentionMs);
+      const ticks = await recordedTicks(db, coin, start, body.endTime);
+      const settled = body.endTime < at - SETTLED_WINDOW_MS;
+      void ctx.reply.header('cache-control', settled ? IMMUTABLE : 'no-cache');
+      return { vcId: coin.id, ticks };
+    })
+    .add(market.feedCommitments, async () => {
+      if (deps.feedSource !== undefined && deps.feedSource !== 'simulator') return noFeedCommitments();
+      await runtime.freshen();
+      return feedCommitments(db, runtime.coins.marketCoins(), now());
     })
     .add(market.vcList, async (_body, ctx) =>
       currencyListIn.of(await currencyList.get(), ctx.locale).map((c) => c.coin),

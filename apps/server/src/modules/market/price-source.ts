@@ -3,7 +3,7 @@ import type { SimCoin, SimTick } from '@vela/domain';
 /**
  * Where prices come from. The feed engine owns recording (ticks, candles, resume point, tickers,
  * announcements); a source only says what the price of a coin was in a given second. The embedded
- * default is the seeded simulator (`simulator-source.ts`); an adapter for a real exchange's public
+ * default is the keyed simulator (`simulator-source.ts`); an adapter for a real exchange's public
  * ticker stream implements the same interface.
  */
 

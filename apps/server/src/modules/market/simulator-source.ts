@@ -1,15 +1,17 @@
 import { simulateTick, type SimTick } from '@vela/domain';
+import type { LiveDraws } from './feed-secrets.ts';
 import type { FeedCoin, PriceSource, PriceSourceContext, TickSink } from './price-source.ts';
 
 const SECOND_MS = 1000;
 
 /**
  * The simulated ticks of one coin for the seconds after `afterMs` up to and including `toMs`, each
- * following the previous one. The walk's randomness depends only on (seed, coin, second), so these
- * are the ticks an uninterrupted feed would have produced from the same price.
+ * following the previous one. The walk's randomness depends only on (day's secret, coin, second), so
+ * these are the ticks an uninterrupted feed would have produced from the same price. The days of the
+ * range must have been prepared (`LiveDraws.prepare`).
  */
 export function simulateSeconds(
-  seed: number,
+  draws: LiveDraws,
   coin: FeedCoin,
   lastPrice: bigint,
   afterMs: number,
@@ -18,7 +20,7 @@ export function simulateSeconds(
   const ticks: SimTick[] = [];
   let price = lastPrice;
   for (let t = afterMs + SECOND_MS; t <= toMs; t += SECOND_MS) {
-    const tick = simulateTick(seed, coin, price, t);
+    const tick = simulateTick(draws.draws(coin.id, t), coin, price, t);
     ticks.push(tick);
     price = tick.price;
   }
@@ -30,7 +32,7 @@ export function simulateSeconds(
  * source that fell behind catches up over several batches instead of one huge one).
  */
 export function simulatedBatch(
-  seed: number,
+  draws: LiveDraws,
   context: PriceSourceContext,
   toMs: number,
   maxSeconds = Number.POSITIVE_INFINITY,
@@ -43,13 +45,31 @@ export function simulatedBatch(
     // price); the simulator never invents a starting point.
     if (last === undefined || price === undefined || last >= toMs) continue;
     const until = Math.min(toMs, last + maxSeconds * SECOND_MS);
-    for (const tick of simulateSeconds(seed, coin, price, last, until)) batch.push(tick);
+    for (const tick of simulateSeconds(draws, coin, price, last, until)) batch.push(tick);
   }
   return batch;
 }
 
+/**
+ * Makes sure the secrets of every second a batch up to `toMs` may draw are loaded: from the oldest
+ * coin's next second up to `toMs`.
+ */
+export async function prepareBatch(
+  draws: LiveDraws,
+  context: PriceSourceContext,
+  toMs: number,
+): Promise<void> {
+  let from = toMs;
+  for (const coin of context.coins()) {
+    const last = context.lastTimeMs(coin.id);
+    if (last !== undefined && last + SECOND_MS < from) from = last + SECOND_MS;
+  }
+  await draws.prepare(from, toMs);
+}
+
 export interface SimulatorSourceOptions {
-  seed: number;
+  /** The keyed randomness of the live walk (feed-secrets.ts). */
+  draws: LiveDraws;
   now?: () => number;
   /** Seconds per coin in one batch when catching up after a stall (default 300). */
   maxBatchSeconds?: number;
@@ -63,7 +83,7 @@ export interface SimulatorSourceOptions {
  */
 export class SimulatorSource implements PriceSource {
   readonly name = 'simulator';
-  private readonly seed: number;
+  private readonly draws: LiveDraws;
   private readonly now: () => number;
   private readonly maxBatchSeconds: number;
   private readonly onError: (error: unknown) => void;
@@ -72,7 +92,7 @@ export class SimulatorSource implements PriceSource {
   private inFlight: Promise<void> = Promise.resolve();
 
   constructor(options: SimulatorSourceOptions) {
-    this.seed = options.seed;
+    this.draws = options.draws;
     this.now = options.now ?? Date.now;
     this.maxBatchSeconds = options.maxBatchSeconds ?? 300;
     this.onError = options.onError ?? ((error) => console.error('[market] simulator batch failed', error));
@@ -83,21 +103,30 @@ export class SimulatorSource implements PriceSource {
     this.running = true;
     const step = async (): Promise<void> => {
       if (!this.running) return;
-      const second = Math.floor(this.now() / SECOND_MS) * SECOND_MS;
-      const batch = simulatedBatch(this.seed, context, second, this.maxBatchSeconds);
       let behind = false;
-      if (batch.length > 0) {
-        try {
-          await onTicks(batch);
-          behind = context.coins().some((coin) => (context.lastTimeMs(coin.id) ?? second) < second);
-        } catch (error) {
-          // Nothing of the batch was recorded; the next second simulates it again.
-          this.onError(error);
-        }
+      try {
+        behind = await this.recordUpTo(context, onTicks);
+      } catch (error) {
+        // Nothing of the batch was recorded; the next second simulates it again.
+        this.onError(error);
       }
       this.schedule(step, behind);
     };
     this.schedule(step, false);
+  }
+
+  /**
+   * Simulates and hands over every coin's seconds up to the current one (at most
+   * `maxBatchSeconds` per coin); answers whether some coin is still behind.
+   */
+  private async recordUpTo(context: PriceSourceContext, onTicks: TickSink): Promise<boolean> {
+    const second = Math.floor(this.now() / SECOND_MS) * SECOND_MS;
+    // The day's secret exists before any second of the day is drawn (and the next day's, ahead).
+    await prepareBatch(this.draws, context, second);
+    const batch = simulatedBatch(this.draws, context, second, this.maxBatchSeconds);
+    if (batch.length === 0) return false;
+    await onTicks(batch);
+    return context.coins().some((coin) => (context.lastTimeMs(coin.id) ?? second) < second);
   }
 
   private schedule(step: () => Promise<void>, immediately: boolean): void {

@@ -10,9 +10,9 @@ import {
 import type { Database, OperatorRow } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import type { OperatorSession } from '../../http/contract-routes.ts';
-import type { AttemptGuard } from '../users/attempt-guard.ts';
+import type { AttemptGuard, AttemptTicket } from '../users/attempt-guard.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../users/password-hasher.ts';
-import { checkTotp, newTotpSecret, totpUri } from '../users/totp.ts';
+import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../users/totp.ts';
 import { queryAudit, recordAudit } from './audit-log.ts';
 import { OPERATOR_TOTP_ISSUER } from './demo-operators.ts';
 import {
@@ -81,55 +81,11 @@ export class OperatorService {
     body: ParsedBodyOf<AdminApi['operatorLogin']>,
     ip: string,
   ): Promise<{ token: string; operator: OperatorInfo }> {
-    const loginKey = `operator:${body.username.toLowerCase()}`;
-    try {
-      await this.deps.guard.assertAllowed('login', loginKey);
-    } catch (error) {
-      await this.auditFailedLogin(body.username, undefined, 'locked', ip);
-      throw error;
-    }
-    const operator = await findOperatorByUsername(this.db, body.username);
-    const passwordOk = await verifyPassword(
-      operator?.password_hash ?? (await decoyPasswordHash()),
-      body.password,
-    );
-    if (!operator || !passwordOk) {
-      await this.deps.guard.recordFailure('login', loginKey);
-      await this.auditFailedLogin(
-        body.username,
-        operator,
-        operator ? 'wrong_password' : 'unknown_username',
-        ip,
-      );
-      throw new AppError('LOGIN_FAILED');
-    }
-
-    const codeKey = `operator:${operator.id}`;
-    try {
-      await this.deps.guard.assertAllowed('googleCode', codeKey);
-    } catch (error) {
-      await this.auditFailedLogin(body.username, operator, 'locked', ip);
-      throw error;
-    }
+    const { operator, step } = await this.checkLoginCredentials(body, ip);
     const now = this.now();
-    const check = await checkTotp(operator.totp_secret, body.googleCode, operator.totp_last_step, now);
-    if (!check.ok) {
-      await this.deps.guard.recordFailure('googleCode', codeKey);
-      const reason = check.reason === 'replayed' ? 'totp_replayed' : 'totp_invalid';
-      await this.auditFailedLogin(body.username, operator, reason, ip);
-      throw fieldError(
-        check.reason === 'replayed' ? 'GOOGLE_CODE_REPLAYED' : 'GOOGLE_CODE_INVALID',
-        'googleCode',
-      );
-    }
-    if (operator.status !== 1) {
-      await this.auditFailedLogin(body.username, operator, 'disabled', ip);
-      throw new AppError('OPERATOR_DISABLED');
-    }
-
     const token = await this.db.transaction().execute(async (trx) => {
       // The conditional UPDATE decides between two logins racing with one code: one claims it.
-      if (!(await claimTotpStep(trx, operator.id, check.step))) return null;
+      if (!(await claimTotpStep(trx, operator.id, step))) return null;
       const token = await createOperatorSession(trx, {
         operatorId: operator.id,
         ip,
@@ -148,12 +104,93 @@ export class OperatorService {
       return token;
     });
     if (token === null) {
-      await this.deps.guard.recordFailure('googleCode', codeKey);
       await this.auditFailedLogin(body.username, operator, 'totp_replayed', ip);
       throw fieldError('GOOGLE_CODE_REPLAYED', 'googleCode');
     }
-    await this.deps.guard.reset('login', loginKey);
     return { token, operator: toOperatorInfo({ ...operator, last_login_at: now, last_login_ip: ip }) };
+  }
+
+  /**
+   * The password and the code, each under a reservation taken before it is checked (decision 036):
+   * the login one per name and per client address, the code one per operator. Answers the
+   * operator and the code's time step, still to be claimed.
+   */
+  private async checkLoginCredentials(
+    body: ParsedBodyOf<AdminApi['operatorLogin']>,
+    ip: string,
+  ): Promise<{ operator: OperatorRow; step: number }> {
+    const attempt = await this.reserveOrAudit(body.username, undefined, ip, () =>
+      this.deps.guard.reserveLogin(`operator:${body.username.toLowerCase()}`, ip),
+    );
+    let passwordOk = false;
+    try {
+      const operator = await findOperatorByUsername(this.db, body.username);
+      passwordOk = await verifyPassword(
+        operator?.password_hash ?? (await decoyPasswordHash()),
+        body.password,
+      );
+      if (!operator || !passwordOk) {
+        await this.auditFailedLogin(
+          body.username,
+          operator,
+          operator ? 'wrong_password' : 'unknown_username',
+          ip,
+        );
+        throw new AppError('LOGIN_FAILED');
+      }
+      const step = await this.checkLoginCode(body, operator, ip);
+      if (operator.status !== 1) {
+        await this.auditFailedLogin(body.username, operator, 'disabled', ip);
+        throw new AppError('OPERATOR_DISABLED');
+      }
+      await attempt.settle('passed');
+      return { operator, step };
+    } finally {
+      // A right password followed by a refusal (code, disabled account) is not a guess.
+      await attempt.settle(passwordOk ? 'released' : 'failed');
+    }
+  }
+
+  private async checkLoginCode(
+    body: ParsedBodyOf<AdminApi['operatorLogin']>,
+    operator: OperatorRow,
+    ip: string,
+  ): Promise<number> {
+    const codeKey = `operator:${operator.id}`;
+    const attempt = await this.reserveOrAudit(body.username, operator, ip, () =>
+      this.deps.guard.reserve('googleCode', codeKey),
+    );
+    let check: TotpCheck | undefined;
+    try {
+      check = await checkTotp(operator.totp_secret, body.googleCode, operator.totp_last_step, this.now());
+    } finally {
+      // Wrong codes stay counted; a right one gives its place back without forgiving earlier ones.
+      await attempt.settle(check?.ok ? 'released' : 'failed');
+    }
+    if (!check.ok) {
+      const reason = check.reason === 'replayed' ? 'totp_replayed' : 'totp_invalid';
+      await this.auditFailedLogin(body.username, operator, reason, ip);
+      throw fieldError(
+        check.reason === 'replayed' ? 'GOOGLE_CODE_REPLAYED' : 'GOOGLE_CODE_INVALID',
+        'googleCode',
+      );
+    }
+    return check.step;
+  }
+
+  /** A reservation refused with RATE_LIMITED is written to the audit log as a locked login. */
+  private async reserveOrAudit(
+    username: string,
+    operator: OperatorRow | undefined,
+    ip: string,
+    reserve: () => Promise<AttemptTicket>,
+  ): Promise<AttemptTicket> {
+    try {
+      return await reserve();
+    } catch (error) {
+      await this.auditFailedLogin(username, operator, 'locked', ip);
+      throw error;
+    }
   }
 
   async authenticate(token: string): Promise<OperatorSession | 'ended' | null> {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type {
   Database,
   RealNameVerificationTable,
@@ -250,6 +250,30 @@ export type UploadInfoRow = Omit<UploadRow, 'content'>;
 export async function insertUpload(db: Kysely<Database>, row: Insertable<UploadTable>): Promise<number> {
   const inserted = await db.insertInto('upload').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/**
+ * Stores an upload unless its user already has `cap` uploads since `since`; answers the new id, or
+ * null when the cap is reached. The count and the insert run in one transaction under a lock on the
+ * user: PostgreSQL takes the user's row lock, so concurrent uploads of one user (on any node) count
+ * one after another; SQLite's transactions take the database's write lock when they begin, which
+ * already excludes every other writer. Counting outside the transaction let every concurrent upload
+ * pass the same count.
+ */
+export async function insertUploadWithinCap(
+  db: Kysely<Database>,
+  row: Insertable<UploadTable>,
+  limit: { since: number; cap: number },
+): Promise<number | null> {
+  const userId = row.user_id;
+  if (typeof userId !== 'number') throw new Error('An upload needs the id of its user');
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
+    }
+    if ((await countUploadsSince(trx, userId, limit.since)) >= limit.cap) return null;
+    return insertUpload(trx, row);
+  });
 }
 
 /** An upload without its image bytes. */

@@ -51,7 +51,7 @@ import {
   findWalletAddress,
   findZskAccount,
   insertBankCard,
-  insertUpload,
+  insertUploadWithinCap,
   insertVerification,
   insertWalletAddress,
   insertZskAccount,
@@ -408,24 +408,32 @@ export class PaymentService {
   async uploadImage(userId: number, body: ParsedBodyOf<PaymentApi['uploadImage']>): Promise<Upload> {
     const now = this.now();
     await deleteUnusedUploads(this.db, userId, now - UNUSED_UPLOAD_TTL_MS);
-    if ((await countUploadsSince(this.db, userId, now - DAY_MS)) >= UPLOAD_LIMITS.perDay) {
+    const limit = { since: now - DAY_MS, cap: UPLOAD_LIMITS.perDay };
+    // A quick refusal before the image is decoded; the count that decides is taken again below,
+    // with the insert, under the user's lock.
+    if ((await countUploadsSince(this.db, userId, limit.since)) >= limit.cap) {
       throw new AppError('UPLOAD_LIMIT_REACHED');
     }
     const image = await intakeImage(Buffer.from(body.data, 'base64'));
-    const id = await insertUpload(this.db, {
-      user_id: userId,
-      purpose: body.purpose,
-      mime: image.mime,
-      width: image.width,
-      height: image.height,
-      byte_size: image.content.length,
-      sha256: createHash('sha256').update(image.content).digest('hex'),
-      file_name: given(body.fileName),
-      content: image.content,
-      created_at: now,
-      used_at: null,
-      used_by: null,
-    });
+    const id = await insertUploadWithinCap(
+      this.db,
+      {
+        user_id: userId,
+        purpose: body.purpose,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        byte_size: image.content.length,
+        sha256: createHash('sha256').update(image.content).digest('hex'),
+        file_name: given(body.fileName),
+        content: image.content,
+        created_at: now,
+        used_at: null,
+        used_by: null,
+      },
+      limit,
+    );
+    if (id === null) throw new AppError('UPLOAD_LIMIT_REACHED');
     return {
       id,
       purpose: body.purpose,

@@ -3,7 +3,7 @@ import type { ParsedBodyOf, endpoints } from '@vela/contract';
 import type { TieRule } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../http/app-error.ts';
-import { requireAmount } from '../ledger/amounts.ts';
+import { readAmountRule, requireAmount, type AmountRule } from '../ledger/amounts.ts';
 import { listCacheVersions, VersionedAnswer } from '../system/cache-versions.ts';
 import { settlementCoin, tieRule } from './timing-repository.ts';
 
@@ -28,6 +28,8 @@ export interface TimingTerms {
   pairs: ReadonlyMap<number, TimingPairTerms>;
   settle: { id: number; symbol: string; amountScale: number };
   tieRule: TieRule;
+  /** The platform's amount rule (GLOBAL amountMaxPrecision), which stakes obey as well. */
+  amountRule: AmountRule;
 }
 
 /** What an order that passed the checks is placed with. */
@@ -75,7 +77,7 @@ export class TimingTermsCache {
 }
 
 async function loadTerms(db: Kysely<Database>): Promise<TimingTerms> {
-  const [configs, periods, settle, rule] = await Promise.all([
+  const [configs, periods, settle, rule, amountRule] = await Promise.all([
     db
       .selectFrom('vc_timing_config as t')
       .innerJoin('vc', 'vc.id', 't.vc_id')
@@ -84,6 +86,7 @@ async function loadTerms(db: Kysely<Database>): Promise<TimingTerms> {
     db.selectFrom('vc_timing_period').selectAll().orderBy('sort').execute(),
     settlementCoin(db),
     tieRule(db),
+    readAmountRule(db),
   ]);
   const pairs = new Map<number, TimingPairTerms>();
   for (const config of configs) {
@@ -108,6 +111,7 @@ async function loadTerms(db: Kysely<Database>): Promise<TimingTerms> {
     pairs,
     settle: { id: settle.id, symbol: settle.symbol, amountScale: settle.amount_scale },
     tieRule: rule,
+    amountRule,
   };
 }
 
@@ -124,7 +128,7 @@ export function checkOrder(
   if (!pair.open) throw fieldError('TIMING_PAIR_CLOSED', 'vcId');
   const period = pair.periods.find((p) => p.seconds === body.periodSeconds && p.enabled);
   if (!period) throw fieldError('TIMING_PERIOD_UNAVAILABLE', 'periodSeconds');
-  const stakeMinor = requireAmount(body.amount, terms.settle.amountScale, 'amount', {
+  const stakeMinor = requireAmount(body.amount, terms.settle.amountScale, 'amount', terms.amountRule, {
     min: period.minAmount,
     max: period.maxAmount ?? undefined,
   });

@@ -92,13 +92,13 @@ export class AccountService {
     const email = emailRequired ? (body.email ?? null) : null;
     if (email && (await emailInUse(this.db, email))) throw fieldError('EMAIL_TAKEN', 'email');
     if (email) {
-      await this.deps.guard.assertAllowed('emailCheck', email);
-      if (
-        !(await consumeEmailCode(this.db, email, EMAIL_PURPOSE_REGISTER, body.emailCode ?? '', this.now()))
-      ) {
-        await this.deps.guard.recordFailure('emailCheck', email);
-        throw fieldError('EMAIL_CODE_INVALID', 'emailCode');
-      }
+      const codeOk = await this.deps.guard.check(
+        'emailCheck',
+        email,
+        () => consumeEmailCode(this.db, email, EMAIL_PURPOSE_REGISTER, body.emailCode ?? '', this.now()),
+        (ok) => ok,
+      );
+      if (!codeOk) throw fieldError('EMAIL_CODE_INVALID', 'emailCode');
     }
 
     const [loginHash, fundHash] = await Promise.all([
@@ -147,23 +147,7 @@ export class AccountService {
   // ---- sessions -----------------------------------------------------------------------------
 
   async login(body: ParsedBodyOf<UserApi['login']>, ip: string): Promise<{ token: string; user: UserInfo }> {
-    const loginKey = body.username.toLowerCase();
-    await this.deps.guard.assertAllowed('login', loginKey);
-    const user = await findUserByUsername(this.db, body.username);
-    const passwordOk = await verifyPassword(
-      user?.login_pwd_hash ?? (await decoyPasswordHash()),
-      body.password,
-    );
-    if (!user || !passwordOk) {
-      await this.deps.guard.recordFailure('login', loginKey);
-      throw new AppError('LOGIN_FAILED');
-    }
-    if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED');
-    if (user.google_secret) {
-      if (!body.googleCode) throw fieldError('GOOGLE_CODE_REQUIRED', 'googleCode');
-      await this.checkGoogleCode(user, user.google_secret, body.googleCode, 'googleCode');
-    }
-    await this.deps.guard.reset('login', loginKey);
+    const user = await this.checkLoginCredentials(body, ip);
     const now = this.now();
     const token = await createSession(this.db, {
       userId: user.id,
@@ -175,6 +159,30 @@ export class AccountService {
     });
     await updateUser(this.db, user.id, { last_login_at: now, last_login_ip: ip });
     return { token, user: toUserInfo({ ...user, last_login_at: now }) };
+  }
+
+  /**
+   * The password, then the account's status and its Google code, under one login reservation taken
+   * before the password is checked (decision 036), so concurrent guesses cannot all be checked.
+   */
+  private async checkLoginCredentials(body: ParsedBodyOf<UserApi['login']>, ip: string): Promise<UserRow> {
+    const attempt = await this.deps.guard.reserveLogin(body.username.toLowerCase(), ip);
+    let passwordOk = false;
+    try {
+      const user = await findUserByUsername(this.db, body.username);
+      passwordOk = await verifyPassword(user?.login_pwd_hash ?? (await decoyPasswordHash()), body.password);
+      if (!user || !passwordOk) throw new AppError('LOGIN_FAILED');
+      if (user.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+      if (user.google_secret) {
+        if (!body.googleCode) throw fieldError('GOOGLE_CODE_REQUIRED', 'googleCode');
+        await this.checkGoogleCode(user, user.google_secret, body.googleCode, 'googleCode');
+      }
+      await attempt.settle('passed');
+      return user;
+    } finally {
+      // A right password followed by a refusal (disabled account, code) is not a guess.
+      await attempt.settle(passwordOk ? 'released' : 'failed');
+    }
   }
 
   async authenticate(token: string): Promise<AuthSession | null> {
@@ -320,30 +328,37 @@ export class AccountService {
 
   /** `field` is the request field that carried the password, so the error lands on that input. */
   private async checkLoginPassword(user: UserRow, preHashed: string, field: string): Promise<void> {
-    await this.deps.guard.assertAllowed('password', `login:${user.id}`);
-    if (!(await verifyPassword(user.login_pwd_hash, preHashed))) {
-      await this.deps.guard.recordFailure('password', `login:${user.id}`);
-      throw fieldError('PASSWORD_WRONG', field);
-    }
+    const ok = await this.deps.guard.check(
+      'password',
+      `login:${user.id}`,
+      () => verifyPassword(user.login_pwd_hash, preHashed),
+      (right) => right,
+    );
+    if (!ok) throw fieldError('PASSWORD_WRONG', field);
   }
 
   /** Failures count against the account, so the fund password cannot be guessed one call at a time. */
   private async checkFundPassword(user: UserRow, preHashed: string, field: string): Promise<void> {
     if (!user.fund_pwd_hash) throw new AppError('FUND_PASSWORD_NOT_SET');
-    await this.deps.guard.assertAllowed('password', `fund:${user.id}`);
-    if (!(await verifyPassword(user.fund_pwd_hash, preHashed))) {
-      await this.deps.guard.recordFailure('password', `fund:${user.id}`);
-      throw fieldError('FUND_PASSWORD_WRONG', field);
-    }
+    const hash = user.fund_pwd_hash;
+    const ok = await this.deps.guard.check(
+      'password',
+      `fund:${user.id}`,
+      () => verifyPassword(hash, preHashed),
+      (right) => right,
+    );
+    if (!ok) throw fieldError('FUND_PASSWORD_WRONG', field);
   }
 
   /** Checks a code and claims its time step atomically; returns the step. `field` names the input. */
   private async checkGoogleCode(user: UserRow, secret: string, code: string, field: string): Promise<number> {
-    const key = String(user.id);
-    await this.deps.guard.assertAllowed('googleCode', key);
-    const result = await checkTotp(secret, code, user.google_last_step, this.now());
+    const result = await this.deps.guard.check(
+      'googleCode',
+      String(user.id),
+      () => checkTotp(secret, code, user.google_last_step, this.now()),
+      (check) => check.ok,
+    );
     if (!result.ok) {
-      await this.deps.guard.recordFailure('googleCode', key);
       throw fieldError(result.reason === 'replayed' ? 'GOOGLE_CODE_REPLAYED' : 'GOOGLE_CODE_INVALID', field);
     }
     if (!(await claimGoogleStep(this.db, user.id, result.step))) {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../http/app-error.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
-import { money, requireAmount } from '../ledger/amounts.ts';
+import { money, readAmountRule, requireAmount } from '../ledger/amounts.ts';
 import type { Money } from '../ledger/money.ts';
 import {
   billPage,
@@ -107,7 +107,8 @@ export class WalletService {
         }
         const vc = await walletCurrency(this.deps.db, body.vcId);
         if (!vc) throw fieldError('VC_NOT_FOUND', 'vcId');
-        return { vc, amountMinor: requireAmount(body.amount, vc.amount_scale, 'amount') };
+        const rule = await readAmountRule(this.deps.db);
+        return { vc, amountMinor: requireAmount(body.amount, vc.amount_scale, 'amount', rule) };
       },
       async (trx, { vc, amountMinor }) => {
         const row = await trx

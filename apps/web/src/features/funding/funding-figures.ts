@@ -209,17 +209,19 @@ export function payerMobileRule(value: string): MessageKey | null {
 }
 
 /**
- * Spec point 5 for deposits: an amount (given, well formed, within the pay currency's decimals and the
+ * Spec point 5 for deposits: an amount (given, well formed, within the decimals allowed and the
  * channel's limits, leaving something after the fee), a correct payer name and mobile, and the
- * payment voucher. The server checks all of it again.
+ * payment voucher. `decimals` is the pay currency's scale, or fewer when the platform's GLOBAL
+ * `amountMaxPrecision` says so (`amountDecimals`). The server checks all of it again.
  */
 export function validateRecharge(
   values: RechargeValues,
   channel: FundingChannel,
+  decimals: number,
 ): FundingErrors<keyof RechargeValues> {
   let amount = amountMessage(
     values.amount,
-    { min: channel.min, max: channel.max, maxPrecision: channel.payScale },
+    { min: channel.min, max: channel.max, maxPrecision: decimals, scale: channel.payScale },
     rangeHint('recharge', channel),
   );
   if (!amount && !rechargePreview(values.amount, channel)?.positive)
@@ -295,16 +297,16 @@ export function chosenPayout(candidates: readonly PickedMethod[], targetId: stri
   return candidates.find((c) => String(c.id) === targetId) ?? candidates[0] ?? null;
 }
 
-/** "All": the available balance as a user would type it, within the wallet currency's decimals. */
+/** "All": the available balance as a user would type it, within the decimals allowed. */
 export function allAmount(available: string, scale: number): string {
   const text = truncateDecimal(available, scale);
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 /**
- * Spec point 5 for withdrawals: an amount within the channel's limits and the available balance
- * (leaving something after the fee), a bound method chosen, the fund password, and the 6-digit
- * Google code when an authenticator is bound. The server checks all of it again.
+ * Spec point 5 for withdrawals: an amount within the decimals allowed, the channel's limits and the
+ * available balance (leaving something after the fee), a bound method chosen, the fund password, and
+ * the 6-digit Google code when an authenticator is bound. The server checks all of it again.
  */
 export function validateWithdraw(
   values: WithdrawValues,
@@ -314,12 +316,14 @@ export function validateWithdraw(
     available: string | null;
     payout: PickedMethod | null;
     googleBound: boolean;
+    /** The wallet currency's scale, or fewer when the platform's rule says so (`amountDecimals`). */
+    decimals: number;
   },
 ): FundingErrors<keyof WithdrawValues> {
   const { channel, available } = context;
   let amount = amountMessage(
     values.amount,
-    { min: channel.min, max: channel.max, maxPrecision: channel.walletScale },
+    { min: channel.min, max: channel.max, maxPrecision: context.decimals, scale: channel.walletScale },
     rangeHint('withdraw', channel),
   );
   if (!amount && available !== null) {

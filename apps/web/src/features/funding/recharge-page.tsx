@@ -16,6 +16,7 @@ import { toastSuccess } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useIdempotencyKey, type IdempotencyKeys } from '../../lib/use-idempotency-key.ts';
+import { useAmountDecimals } from '../../system/system-queries.ts';
 import {
   ChannelPicker,
   ChannelTerms,
@@ -126,6 +127,8 @@ function RechargeForm({ channel, keys }: { channel: FundingChannel; keys: Idempo
     serverFields: Object.fromEntries(FIELDS.map((field) => [field, field])),
   });
   const preview = rechargePreview(form.values.amount, channel);
+  // What may be typed: the pay currency's decimals, or fewer when the platform's rule says so.
+  const decimals = useAmountDecimals(channel.payScale);
 
   const submit = useMutation({
     mutationFn: (body: ReturnType<typeof rechargeBody>) =>
@@ -145,7 +148,7 @@ function RechargeForm({ channel, keys }: { channel: FundingChannel; keys: Idempo
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending) return;
-    const errors = validateRecharge(form.values, channel);
+    const errors = validateRecharge(form.values, channel, decimals);
     showErrors(form, FIELDS, errors, t);
     if (!hasErrors(errors)) setConfirming(true);
   };
@@ -197,9 +200,7 @@ function RechargeForm({ channel, keys }: { channel: FundingChannel; keys: Idempo
         <Input
           name="amount"
           value={form.values.amount}
-          onChange={(text) =>
-            form.set('amount')(sanitizeAmountTyping(form.values.amount, text, channel.payScale))
-          }
+          onChange={(text) => form.set('amount')(sanitizeAmountTyping(form.values.amount, text, decimals))}
           placeholder={t('wallet.amountPlaceholder')}
           inputMode="decimal"
           autoComplete="off"

@@ -22,6 +22,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useIdempotencyKey, type IdempotencyKeys } from '../../lib/use-idempotency-key.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { useAmountDecimals, useConfigValue } from '../../system/system-queries.ts';
 import {
   firstUnmet,
   useBankCards,
@@ -110,6 +111,8 @@ function WithdrawForm({
   });
   const payout = chosenPayout(candidates, form.values.targetId);
   const preview = withdrawPreview(form.values.amount, channel);
+  // What may be typed: the wallet currency's decimals, or fewer when the platform's rule says so.
+  const decimals = useAmountDecimals(channel.walletScale);
   const { kind, target } = PAYOUT_OF_METHOD[channel.method];
 
   const submit = useMutation({
@@ -139,6 +142,10 @@ function WithdrawForm({
         if (error.code === 'GOOGLE_CODE_REQUIRED' && user && !user.googleBound) {
           setUser({ ...user, googleBound: true });
         }
+        if (error.code === 'GOOGLE_NOT_BOUND' && user) {
+          // The page then shows why and leads to the authenticator's screen.
+          setUser({ ...user, googleBound: false });
+        }
         if (error.code === 'REAL_NAME_REQUIRED') {
           toastError(error.message);
           onRealNameRefused();
@@ -157,7 +164,7 @@ function WithdrawForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending) return;
-    const errors = validateWithdraw(form.values, { channel, available, payout, googleBound });
+    const errors = validateWithdraw(form.values, { channel, available, payout, googleBound, decimals });
     showErrors(form, FIELDS, errors, t);
     if (!hasErrors(errors)) setConfirming(true);
   };
@@ -217,9 +224,7 @@ function WithdrawForm({
               type="button"
               className="funding-all"
               disabled={available === null}
-              onClick={() =>
-                available !== null && form.set('amount')(allAmount(available, channel.walletScale))
-              }
+              onClick={() => available !== null && form.set('amount')(allAmount(available, decimals))}
               data-testid="withdraw-all"
             >
               {t('wallet.all')}
@@ -230,9 +235,7 @@ function WithdrawForm({
         <Input
           name="amount"
           value={form.values.amount}
-          onChange={(text) =>
-            form.set('amount')(sanitizeAmountTyping(form.values.amount, text, channel.walletScale))
-          }
+          onChange={(text) => form.set('amount')(sanitizeAmountTyping(form.values.amount, text, decimals))}
           placeholder={t('wallet.amountPlaceholder')}
           inputMode="decimal"
           autoComplete="off"
@@ -310,7 +313,8 @@ function WithdrawForm({
  * /withdraw: the withdrawal channels of the WITHDRAW configuration, their terms, the balance of the
  * channel's currency and the form. The form is usable only once the server's own conditions are
  * met, checked in the server's order (funding-service.ts): a fund password, an approved real-name
- * verification, then a bound method this channel pays out to. The first one missing replaces the
+ * verification, a bound Google authenticator when WITHDRAW `requireGoogleCode` is on, then a bound
+ * method this channel pays out to. The first one missing replaces the
  * form with its prompt, and a dialog offers to go and fix it.
  */
 export default function WithdrawPage() {
@@ -328,6 +332,7 @@ export default function WithdrawPage() {
   const overview = useOverviewQuery();
   const prompt = useGatePrompt();
   const prompted = useRef<string | null>(null);
+  const googleRequired = useConfigValue('WITHDRAW', 'requireGoogleCode') === 'true';
 
   const list = channels.data ?? [];
   const channel = list.find((c) => c.id === selected) ?? list[0];
@@ -346,10 +351,13 @@ export default function WithdrawPage() {
   const judged = Boolean(user) && !realName.isPending && methodList !== null && !methodList.isPending;
   const unmet =
     judged && user && kind
-      ? firstUnmet(['fundPassword', 'realName', kind], {
-          user,
-          counts: methodList?.data ? { [kind]: candidates.length } : {},
-        })
+      ? firstUnmet(
+          ['fundPassword', 'realName', ...(googleRequired ? ['googleAuthenticator' as const] : []), kind],
+          {
+            user,
+            counts: methodList?.data ? { [kind]: candidates.length } : {},
+          },
+        )
       : null;
   // A method prompt belongs to its channel; the others to the user, asked once per visit.
   const gateKey = unmet ? `${unmet.requirement}:${unmet.requirement === kind ? channel?.id : ''}` : null;

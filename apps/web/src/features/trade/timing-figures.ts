@@ -143,7 +143,15 @@ function typedAmount(minor: bigint, scale: number): string {
 /** The quick-amount buttons: multiples of the period's minimum stake, within its maximum. */
 export const QUICK_MULTIPLES = [1n, 5n, 10n, 50n] as const;
 
-export function quickAmounts(period: Pick<TimingPeriod, 'minAmount' | 'maxAmount'>, scale: number): string[] {
+/**
+ * The quick amounts of a period, each one the user could have typed: with at most `decimals`
+ * decimals (the platform may allow fewer than the coin's `scale`).
+ */
+export function quickAmounts(
+  period: Pick<TimingPeriod, 'minAmount' | 'maxAmount'>,
+  scale: number,
+  decimals = scale,
+): string[] {
   const min = parseDecimal(period.minAmount, scale);
   const max = period.maxAmount === null ? null : parseDecimal(period.maxAmount, scale);
   // A period without a usable minimum offers round amounts instead.
@@ -152,7 +160,8 @@ export function quickAmounts(period: Pick<TimingPeriod, 'minAmount' | 'maxAmount
   for (const multiple of QUICK_MULTIPLES) {
     const minor = base * multiple;
     if (max?.ok && minor > max.minor) break;
-    amounts.push(typedAmount(minor, scale));
+    const text = typedAmount(minor, scale);
+    if (decimalsOf(text) <= decimals) amounts.push(text);
   }
   return amounts;
 }
@@ -187,20 +196,27 @@ export interface OrderCheck {
 
 /**
  * Spec point 5 for a timed trade: an expiry period must be chosen ("Please select an expiration
- * time"), and the amount must be given, well formed, within the settlement coin's decimals, within
- * the period's limits and within the available balance (when known; otherwise the server decides).
+ * time"), and the amount must be given, well formed, within the decimals allowed (`decimals`: the
+ * settlement coin's, or fewer when the platform's GLOBAL `amountMaxPrecision` says so), within the
+ * period's limits and within the available balance (when known; otherwise the server decides).
  * The server checks all of it again.
  */
 export function checkOrder(input: {
   period: TimingPeriod | null;
   amount: string;
   scale: number;
+  decimals: number;
   available: string | null;
 }): OrderCheck {
   if (!input.period) {
     return { period: { key: 'validation.selectExpiration' }, amount: null, stakeMinor: null };
   }
-  const limits = { min: input.period.minAmount, max: input.period.maxAmount, maxPrecision: input.scale };
+  const limits = {
+    min: input.period.minAmount,
+    max: input.period.maxAmount,
+    maxPrecision: input.decimals,
+    scale: input.scale,
+  };
   const check = checkAmount(input.amount, limits);
   if (!check.ok) {
     const amount: FieldMessage =
@@ -209,7 +225,7 @@ export function checkOrder(input: {
         : check.error === 'amountWrong'
           ? { key: 'validation.amountWrong' }
           : check.error === 'amountPrecision'
-            ? { key: 'validation.amountPrecision', params: { decimals: input.scale } }
+            ? { key: 'validation.amountPrecision', params: { decimals: input.decimals } }
             : { key: 'validation.amountOutOfRange', range: rangeHint(input.period) };
     return { period: null, amount, stakeMinor: null };
   }

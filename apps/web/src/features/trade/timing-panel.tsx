@@ -24,6 +24,7 @@ import {
   type TimingPeriod,
 } from './timing-figures.ts';
 import { Money } from './timing-parts.tsx';
+import { useAmountDecimals } from '../../system/system-queries.ts';
 import { refreshWallet } from '../../system/wallet-overview.ts';
 import { afterPlacement, sendOrder, useSettleBalance, type PlaceBody } from './timing-queries.ts';
 
@@ -107,10 +108,12 @@ export function TimingPanel({
   // A period chosen for another coin counts only if this coin offers it too.
   const period = periods.find((p) => p.seconds === chosen) ?? null;
   const scale = currency?.scale ?? DEFAULT_SCALE;
+  // What may be typed: the coin's decimals, or fewer when the platform's rule says so.
+  const decimals = useAmountDecimals(scale);
   // Empty until the balances arrive: the coin is known by its id, its symbol comes with them.
   const settleSymbol = currency?.symbol ?? '';
   const payout = expectedPayout(amount, period, scale);
-  const quick = quickAmounts(period ?? periods[0] ?? { minAmount: '0', maxAmount: null }, scale);
+  const quick = quickAmounts(period ?? periods[0] ?? { minAmount: '0', maxAmount: null }, scale, decimals);
 
   const place = useMutation({
     mutationFn: (body: PlaceBody) => keys.run((key) => sendOrder(body, key)),
@@ -134,7 +137,7 @@ export function TimingPanel({
 
   const start = (direction: TimingDirection) => {
     if (place.isPending) return;
-    const check = checkOrder({ period, amount, scale, available: currency?.spot ?? null });
+    const check = checkOrder({ period, amount, scale, decimals, available: currency?.spot ?? null });
     if (check.period) {
       toastError(t(check.period.key));
       return;
@@ -180,7 +183,7 @@ export function TimingPanel({
           name="amount"
           value={amount}
           onChange={(text) => {
-            setAmount((previous) => sanitizeAmountTyping(previous, text, scale));
+            setAmount((previous) => sanitizeAmountTyping(previous, text, decimals));
             setAmountError(null);
           }}
           placeholder={hint ? messageText(hint, t) : t('wallet.amountPlaceholder')}

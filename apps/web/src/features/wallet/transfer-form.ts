@@ -1,5 +1,5 @@
 import type { TransferAccount, WalletCurrency } from '@vela/contract';
-import { checkAmount, sanitizeAmountTyping, type AmountError } from '@vela/domain';
+import { checkAmount, sanitizeAmountTyping, truncateDecimal, type AmountError } from '@vela/domain';
 import type { MessageKey, MessageParams } from '@vela/i18n';
 import { availableIn, plainAmount } from './wallet-figures.ts';
 
@@ -18,7 +18,7 @@ export interface TransferState {
   vcId: number | null;
   from: TransferAccount;
   to: TransferAccount;
-  /** The amount as typed: digits and at most `scale` decimals. */
+  /** The amount as typed: digits and at most the decimals allowed (`amountDecimals`). */
   amount: string;
   errors: TransferErrors;
 }
@@ -27,8 +27,8 @@ export type TransferAction =
   | { type: 'reset'; vcId: number | null }
   | { type: 'currency'; vcId: number }
   | { type: 'swap' }
-  | { type: 'amount'; text: string; scale: number }
-  | { type: 'all'; available: string }
+  | { type: 'amount'; text: string; decimals: number }
+  | { type: 'all'; available: string; decimals: number }
   | { type: 'errors'; errors: TransferErrors }
   | { type: 'fieldError'; field: TransferField; message: FieldMessage };
 
@@ -55,11 +55,14 @@ export function transferReducer(state: TransferState, action: TransferAction): T
       // The available amount changes with the source account, so an amount error may no longer hold.
       return { ...state, from: state.to, to: state.from, errors: without(state.errors, 'to', 'amount') };
     case 'amount': {
-      const amount = sanitizeAmountTyping(state.amount, action.text, action.scale);
+      const amount = sanitizeAmountTyping(state.amount, action.text, action.decimals);
       return amount === state.amount ? state : { ...state, amount, errors: without(state.errors, 'amount') };
     }
-    case 'all':
-      return { ...state, amount: plainAmount(action.available), errors: without(state.errors, 'amount') };
+    case 'all': {
+      // All that can be typed: a remainder below the decimals allowed stays in the account.
+      const amount = plainAmount(truncateDecimal(action.available, action.decimals));
+      return { ...state, amount, errors: without(state.errors, 'amount') };
+    }
     case 'errors':
       return { ...state, errors: action.errors };
     case 'fieldError':
@@ -77,10 +80,15 @@ const AMOUNT_MESSAGES: Record<AmountError, MessageKey> = {
 
 /**
  * The rules, in a fixed order per field: a currency is chosen; the two accounts differ; the amount
- * is given, well formed, within the currency's decimals, above zero and at most the source
- * account's balance. The server checks all of it again.
+ * is given, well formed, within the decimals allowed (`decimals`: the currency's, or fewer when the
+ * platform's GLOBAL `amountMaxPrecision` says so), above zero and at most the source account's
+ * balance. The server checks all of it again.
  */
-export function validateTransfer(state: TransferState, currency: WalletCurrency | undefined): TransferErrors {
+export function validateTransfer(
+  state: TransferState,
+  currency: WalletCurrency | undefined,
+  decimals: number,
+): TransferErrors {
   const errors: TransferErrors = {};
   if (!currency || currency.vcId !== state.vcId) {
     errors.vcId = { key: 'validation.required' };
@@ -90,12 +98,13 @@ export function validateTransfer(state: TransferState, currency: WalletCurrency 
   const check = checkAmount(state.amount, {
     min: null,
     max: availableIn(currency, state.from),
-    maxPrecision: currency.scale,
+    maxPrecision: decimals,
+    scale: currency.scale,
   });
   if (!check.ok) {
     errors.amount =
       check.error === 'amountPrecision'
-        ? { key: AMOUNT_MESSAGES[check.error], params: { decimals: currency.scale } }
+        ? { key: AMOUNT_MESSAGES[check.error], params: { decimals } }
         : { key: AMOUNT_MESSAGES[check.error] };
   }
   return errors;

@@ -26,6 +26,7 @@ import {
   type FieldMessage,
 } from './transfer-form.ts';
 import { availableIn, displayDecimals, showAmount } from './wallet-figures.ts';
+import { useAmountDecimals } from '../../system/system-queries.ts';
 import { refreshWallet } from '../../system/wallet-overview.ts';
 import { applyTransfer } from './wallet-queries.ts';
 
@@ -126,6 +127,8 @@ function TransferForm({
   const [pickerOpen, setPickerOpen] = useState(false);
   const currency = currencies.find((c) => c.vcId === state.vcId);
   const available = currency ? availableIn(currency, state.from) : null;
+  // What may be typed: the currency's decimals, or fewer when the platform's rule says so.
+  const decimals = useAmountDecimals(currency?.scale ?? 0);
 
   const transfer = useMutation({
     mutationFn: (body: ReturnType<typeof transferBody>) =>
@@ -153,7 +156,7 @@ function TransferForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (transfer.isPending) return;
-    const errors = validateTransfer(state, currency);
+    const errors = validateTransfer(state, currency, decimals);
     dispatch({ type: 'errors', errors });
     if (hasErrors(errors) || !currency || state.vcId === null) return;
     const body = transferBody({ ...state, vcId: state.vcId });
@@ -238,7 +241,7 @@ function TransferForm({
               type="button"
               className="transfer__all"
               disabled={available === null}
-              onClick={() => available !== null && dispatch({ type: 'all', available })}
+              onClick={() => available !== null && dispatch({ type: 'all', available, decimals })}
               data-testid="transfer-all"
             >
               {t('wallet.all')}
@@ -249,7 +252,7 @@ function TransferForm({
         <Input
           name="amount"
           value={state.amount}
-          onChange={(text) => dispatch({ type: 'amount', text, scale: currency?.scale ?? 0 })}
+          onChange={(text) => dispatch({ type: 'amount', text, decimals })}
           placeholder={t('wallet.amountPlaceholder')}
           inputMode="decimal"
           autoComplete="off"
