@@ -9,7 +9,6 @@ import {
   post,
   signIn,
   walletCurrency,
-  type Envelope,
   type Member,
 } from './api.ts';
 import { ARTIFACTS, collectConsoleErrors, totpAt } from './support.ts';
@@ -33,7 +32,42 @@ const USDT_SCALE = 6;
 // The console is a desktop tool; the screenshots also look at it on a phone.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-const signInAgent = (request: APIRequestContext) => signIn(request, AGENT.username, AGENT.password);
+/**
+ * Signs the agent in through the API; once a test of this file has bound its authenticator, with a
+ * code from it.
+ */
+async function signInAgent(request: APIRequestContext): Promise<Member> {
+  const secret = agentGoogleSecret;
+  if (!secret) return signIn(request, AGENT.username, AGENT.password);
+  const session = await ok(
+    post<{ token: string; user: { id: number } }>(request, '/user/login', {
+      username: AGENT.username,
+      password: preHashPassword(AGENT.password),
+      googleCode: await freshCode(secret),
+      deviceId: 'e2e',
+      deviceType: 'H5',
+    }),
+  );
+  return { username: AGENT.username, userId: session.user.id, token: session.token };
+}
+
+/** The last 30-second step whose code this file has sent: a code is accepted once. */
+let lastCodeStep = 0;
+
+/**
+ * A code of the agent's authenticator that has not been sent yet: this step's, or the next one's
+ * (inside the ±30 s tolerance), waiting for the next step to begin when both have been used. A
+ * replayed code would count as a failed attempt, and five of them would lock the checks.
+ */
+async function freshCode(secret: string): Promise<string> {
+  const STEP_MS = 30_000;
+  const current = Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(current, lastCodeStep + 1);
+  if (step > current + 1)
+    await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - Date.now() + 200));
+  lastCodeStep = step;
+  return totpAt(secret, step * STEP_MS + 1_000 - Date.now());
+}
 
 /** The member's USDT: available in the spot account and held (pending withdrawals), in minor units. */
 async function usdt(request: APIRequestContext, member: Member): Promise<{ spot: bigint; frozen: bigint }> {
@@ -118,7 +152,7 @@ async function agentAuthenticator(request: APIRequestContext, member: Member): P
     post(
       request,
       '/user/bind-google',
-      { password: preHashPassword(AGENT.password), code: await totpAt(secret) },
+      { password: preHashPassword(AGENT.password), code: await freshCode(secret) },
       auth,
     ),
   );
@@ -126,11 +160,7 @@ async function agentAuthenticator(request: APIRequestContext, member: Member): P
   return secret;
 }
 
-/**
- * A withdrawal to the member's TRC20 address (bound here the first time), with a Google code. A
- * code is accepted once, and the binding or an earlier withdrawal may have used this 30-second
- * step, so the next step's code (inside the ±30 s tolerance) is the fallback.
- */
+/** A withdrawal to the member's TRC20 address (bound here the first time), with a Google code. */
 async function submitWithdrawal(request: APIRequestContext, member: Member, amount: string) {
   const auth = { authorization: member.token };
   const fundPwd = preHashPassword(AGENT.fundPassword);
@@ -173,24 +203,15 @@ async function submitWithdrawal(request: APIRequestContext, member: Member, amou
   );
   if (!channel) throw new Error('no USDT TRC20 withdrawal channel');
   const secret = await agentAuthenticator(request, member);
-  let answer: Envelope<{ id: number }> | null = null;
-  for (const offsetMs of [0, 30_000]) {
-    answer = await post<{ id: number }>(
+  const googleCode = await freshCode(secret);
+  return ok(
+    post<{ id: number }>(
       request,
       '/withdraw/request',
-      {
-        channelId: channel.id,
-        amount,
-        target: 'wallet',
-        targetId: address.id,
-        fundPwd,
-        googleCode: await totpAt(secret, offsetMs),
-      },
+      { channelId: channel.id, amount, target: 'wallet', targetId: address.id, fundPwd, googleCode },
       { ...auth, 'idempotency-key': idempotencyKey() },
-    );
-    if (answer.code !== 'GOOGLE_CODE_REPLAYED') break;
-  }
-  return ok(Promise.resolve(answer as Envelope<{ id: number }>));
+    ),
+  );
 }
 
 async function signInConsole(page: Page, code: string) {
