@@ -424,7 +424,8 @@ export function OrderDetail({
           {order.openTickId !== null ? (
             <Button
               block
-              fill="none"
+              color="primary"
+              fill="outline"
               className="timing-detail__verify"
               onClick={() => setVerifying(order.id)}
               data-testid="timing-verify-open"
