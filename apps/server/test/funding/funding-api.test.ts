@@ -9,15 +9,13 @@ import {
   DEFAULT_PASSWORD,
   expectFailure,
   expectSuccess,
-  login,
   pw,
-  registerUser,
-  userRow,
   wrongTotp,
   type TestApp,
 } from '../helpers/test-app.ts';
 import { setConfigValue } from '../../src/modules/system/system-repository.ts';
-import { expectBooksBalanced, fund, idemKey } from '../ledger/ledger-helpers.ts';
+import { newMember, verifiedMemberWithAddress } from './funding-helpers.ts';
+import { expectBooksBalanced, idemKey } from '../ledger/ledger-helpers.ts';
 import { auditRows, signedInOperator } from '../operators/operator-helpers.ts';
 
 const { funding, wallet, payment } = endpoints;
@@ -50,12 +48,7 @@ describe('deposits and withdrawals', () => {
     await t.close();
   });
 
-  async function newUser() {
-    const member = await registerUser(t);
-    const token = await login(t, member.username, member.password);
-    const id = (await userRow(t.db, member.username))?.id ?? 0;
-    return { token, userId: id, username: member.username };
-  }
+  const newUser = () => newMember(t);
 
   /** Deposits and withdrawals answer orders; the adjustment answers its own shape (checked loosely). */
   const post = (token: string, path: string, body: unknown, key: string | null = idemKey()) =>
@@ -283,30 +276,7 @@ describe('deposits and withdrawals', () => {
     );
   });
 
-  async function verifiedUserWithAddress(balance: string) {
-    const member = await newUser();
-    await fund(t, member.userId, 'USDT', balance);
-    await t.db
-      .updateTable('users')
-      .set({ real_name_status: 'APPROVED' })
-      .where('id', '=', member.userId)
-      .execute();
-    const chains = expectSuccess(await t.call(payment.chainList, {}));
-    const trc20 = chains.find((c) => c.symbol === 'USDT' && c.chainName === 'TRC20');
-    const address = expectSuccess(
-      await t.call(
-        payment.walletAddressAdd,
-        {
-          vcId: trc20?.vcId ?? 0,
-          vcChainNameId: trc20?.id ?? 0,
-          vcAccount: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-          fundPwd: pw(DEFAULT_FUND_PASSWORD),
-        },
-        { token: member.token },
-      ),
-    );
-    return { ...member, addressId: address.id };
-  }
+  const verifiedUserWithAddress = (balance: string) => verifiedMemberWithAddress(t, balance);
 
   const withdrawBody = (addressId: number, amount: string, extra: Record<string, unknown> = {}) => ({
     channelId: channelNamed(withdrawChannels, 'USDT · TRC20').id,

@@ -12,13 +12,11 @@ import {
   expectFailure,
   expectLocalized,
   expectSuccess,
-  login,
   pw,
-  registerUser,
-  userRow,
   wrongTotp,
   type TestApp,
 } from '../helpers/test-app.ts';
+import { newMember, verifiedMemberWithAddress } from './funding-helpers.ts';
 import { expectBooksBalanced, fund, idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import { auditRows, signedInOperator } from '../operators/operator-helpers.ts';
 
@@ -48,12 +46,7 @@ describe('operator credits and enforced settings', () => {
     await t.close();
   });
 
-  async function newUser() {
-    const member = await registerUser(t);
-    const token = await login(t, member.username, member.password);
-    const userId = (await userRow(t.db, member.username))?.id ?? 0;
-    return { token, userId };
-  }
+  const newUser = () => newMember(t);
 
   const post = <T>(token: string, path: string, body: unknown) =>
     t.post<T>(path, body, { token, headers: { 'idempotency-key': idemKey() } });
@@ -220,30 +213,7 @@ describe('operator credits and enforced settings', () => {
 
   // ---- WITHDRAW requireGoogleCode --------------------------------------------------------------
 
-  async function verifiedUserWithAddress(balance: string) {
-    const member = await newUser();
-    await fund(t, member.userId, 'USDT', balance);
-    await t.db
-      .updateTable('users')
-      .set({ real_name_status: 'APPROVED' })
-      .where('id', '=', member.userId)
-      .execute();
-    const chains = expectSuccess(await t.call(payment.chainList, {}));
-    const trc20 = chains.find((c) => c.symbol === 'USDT' && c.chainName === 'TRC20');
-    const address = expectSuccess(
-      await t.call(
-        payment.walletAddressAdd,
-        {
-          vcId: trc20?.vcId ?? 0,
-          vcChainNameId: trc20?.id ?? 0,
-          vcAccount: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-          fundPwd: pw(DEFAULT_FUND_PASSWORD),
-        },
-        { token: member.token },
-      ),
-    );
-    return { ...member, addressId: address.id };
-  }
+  const verifiedUserWithAddress = (balance: string) => verifiedMemberWithAddress(t, balance);
 
   async function withdraw(member: { token: string; addressId: number }, extra: Record<string, unknown> = {}) {
     return post(member.token, funding.withdrawRequest.path, {
