@@ -49,7 +49,25 @@ const schema = z.object({
    * The server lines offered to the app, as JSON: [{"name":"Seoul","url":"https://a.example"}]. Empty
    * means one line: this server.
    */
-  SERVER_LINES: z.string().default('[]'),
+  SERVER_LINES: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of {"name","url"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.array(
+        z.object({
+          name: z.string().min(1),
+          url: z.url({ protocol: /^https?$/, error: 'every line needs an http or https url' }),
+        }),
+      ),
+    ),
   /**
    * Where prices come from: the embedded simulator, a real exchange's public kline stream, or nothing
    * (the market shows recorded data).

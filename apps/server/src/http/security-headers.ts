@@ -15,8 +15,8 @@ export interface SecurityHeaderOptions {
   db: Kysely<Database>;
   /** NODE_ENV=production: images over plain http are refused. */
   production: boolean;
-  /** SERVER_LINES, the JSON list of the lines the app may switch to. */
-  serverLines: string;
+  /** SERVER_LINES, the lines the app may switch to (validated by the configuration). */
+  serverLines: readonly { url: string }[];
   /** EXCHANGE_STREAM_URL when set. */
   exchangeStreamUrl: string | undefined;
   /** Hashes of the inline scripts of the pages this server serves. */
@@ -94,21 +94,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
 }
 
 /** Each line's origin and the origin of its live socket (https -> wss, http -> ws). */
-function serverLineOrigins(serverLines: string): string[] {
-  let lines: unknown;
-  try {
-    lines = JSON.parse(serverLines);
-  } catch {
-    throw new Error('SERVER_LINES must be a JSON list of {"name","url"}');
-  }
-  if (!Array.isArray(lines)) throw new Error('SERVER_LINES must be a JSON list of {"name","url"}');
-  return lines.flatMap((line: unknown) => {
-    const url = (line as { url?: unknown } | null)?.url;
-    const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : null;
-    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-      throw new Error(`SERVER_LINES: every line needs an http or https url, not ${JSON.stringify(url)}`);
-    }
-    return [parsed.origin, parsed.origin.replace(/^http/, 'ws')];
+function serverLineOrigins(lines: readonly { url: string }[]): string[] {
+  return lines.flatMap(({ url }) => {
+    const origin = new URL(url).origin;
+    return [origin, origin.replace(/^http/, 'ws')];
   });
 }
 

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from '../../src/http/security-headers.ts';
+import { loadConfig } from '../../src/config.ts';
 import { setConfigValue } from '../../src/modules/system/system-repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -56,10 +57,10 @@ describe('security headers in production with lines, an exchange stream and a ho
     t = await createTestApp({
       config: {
         NODE_ENV: 'production',
-        SERVER_LINES: JSON.stringify([
+        SERVER_LINES: [
           { name: 'Seoul', url: 'https://seoul.vela.example/' },
           { name: 'Lab', url: 'http://10.0.0.7:8080' },
-        ]),
+        ],
         EXCHANGE_STREAM_URL: 'wss://stream.exchange.example:9443',
       },
     });
@@ -113,7 +114,7 @@ describe('the policy follows the configured customer-service address', () => {
     registerSecurityHeaders(app, {
       db: t.db,
       production: true,
-      serverLines: '[]',
+      serverLines: [],
       exchangeStreamUrl: undefined,
       scriptHashes: [],
       recheckMs: 0,
@@ -135,16 +136,9 @@ describe('the policy follows the configured customer-service address', () => {
   });
 
   it('refuses a server line that is not an http or https address at start', () => {
-    const app = Fastify({ logger: false });
-    const register = (serverLines: string) =>
-      registerSecurityHeaders(app, {
-        db: t.db,
-        production: true,
-        serverLines,
-        exchangeStreamUrl: undefined,
-        scriptHashes: [],
-      });
-    expect(() => register('[{"name":"x","url":"ftp://files.example"}]')).toThrow(/SERVER_LINES/);
-    expect(() => register('not json')).toThrow(/SERVER_LINES/);
+    const load = (serverLines: string) => () => loadConfig({ SERVER_LINES: serverLines });
+    expect(load('[{"name":"x","url":"ftp://files.example"}]')).toThrow(/SERVER_LINES/);
+    expect(load('not json')).toThrow(/SERVER_LINES/);
+    expect(load('[{"name":"Seoul","url":"https://seoul.vela.example"}]')).not.toThrow();
   });
 });
