@@ -58,11 +58,14 @@ export function requireAmount(
       params: { decimals, range },
       data: { field },
     });
-  // Syntax and decimals first, at the stricter of the two scales; then the range, with the limits
-  // read at the coin's own scale (a limit is configured per coin, not per platform rule).
-  const shape = checkAmount(text, { min: null, max: null, maxPrecision: decimals });
-  if (!shape.ok) throw refuse(shape.error);
-  const result = checkAmount(text, { min: limits.min ?? null, max: limits.max ?? null, maxPrecision: scale });
+  // The decimals at the stricter of the two scales; the range and the minor units at the coin's own
+  // scale (a limit is configured per coin, not per platform rule), as the forms check them.
+  const result = checkAmount(text, {
+    min: limits.min ?? null,
+    max: limits.max ?? null,
+    maxPrecision: decimals,
+    scale,
+  });
   if (!result.ok) throw refuse(result.error);
   return result.minor;
 }
