@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,13 +29,17 @@ let dir: string;
 beforeAll(async () => {
   redis = new Redis(redisUrl);
   // Only this file's keys: other files of the suite use the same server at the same time.
-  const stale = await redis.keys('vela:attempts:*');
-  await redis.del('test:k', 'test:short', ...stale);
+  await redis.del('test:k', 'test:short');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vela-redis-'));
   const config = loadConfig({ DATA_DIR: dir, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
   storage = openStorage({ sqlitePath: config.sqlitePath });
   await migrateToLatest(storage);
   await seed(storage.db);
+  await storage.db
+    .updateTable('users')
+    .set({ username: LOCKED_USERNAME, username_key: LOCKED_USERNAME })
+    .where('username_key', '=', DEMO_ACCOUNTS.user.username)
+    .execute();
   nodes = [
     await buildApp({ config, storage, logger: false }),
     await buildApp({ config, storage, logger: false }),
@@ -48,12 +53,19 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * The member whose account this file locks: the seeded demo member renamed in this file's own
+ * database. The attempt counters live in the shared Redis under the username, and the other files
+ * of the suite sign the demo member in at the same time; locking it would lock them out too.
+ */
+const LOCKED_USERNAME = `so${randomBytes(3).toString('hex')}`;
+
 const login = (node: FastifyInstance, password: string) =>
   node.inject({
     method: 'POST',
     url: '/api/user/login',
     payload: {
-      username: DEMO_ACCOUNTS.user.username,
+      username: LOCKED_USERNAME,
       password: preHashPassword(password),
       deviceId: 'scale-out-test',
       deviceType: 'H5',
@@ -94,7 +106,7 @@ describe('two API nodes sharing Redis', () => {
       expect(response.statusCode).toBe(429);
       expect(response.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     }
-    const keys = await redis.keys('vela:attempts:login:*');
+    const keys = await redis.keys(`vela:attempts:login:${LOCKED_USERNAME}*`);
     expect(keys.length).toBe(1);
   });
 });
