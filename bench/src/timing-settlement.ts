@@ -108,7 +108,7 @@ const OPEN_PRICE = 6_000_000n;
 
 async function openOrders(stage: Stage, count: number, expiresAt: number): Promise<OpenOrder[]> {
   const { storage, money, users, usdtId, btcId } = stage;
-  const openTick = await storage.db
+  await storage.db
     .insertInto('price_tick')
     .values({
       vc_id: btcId,
@@ -118,8 +118,13 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
       turnover_minor: 1n,
     })
     .onConflict((oc) => oc.columns(['vc_id', 'time_ms']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+    .execute();
+  const openTick = await storage.db
+    .selectFrom('price_tick')
+    .select('id')
+    .where('vc_id', '=', btcId)
+    .where('time_ms', '=', expiresAt - 30_000)
+    .executeTakeFirstOrThrow();
   const opened: OpenOrder[] = [];
   const CHUNK = 5_000;
   for (let done = 0; done < count; done += CHUNK) {
@@ -149,19 +154,6 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
           .insertInto('timing_order_open')
           .values(inserted.map((r) => ({ id: r.id })))
           .execute();
-        await trx
-          .insertInto('timing_order_opened')
-          .values(
-            inserted.map((r) => ({
-              order_id: r.id,
-              open_tick_id: openTick?.id ?? 0,
-              open_tick_time_ms: expiresAt - 30_000,
-              open_price_minor: OPEN_PRICE,
-              expires_at: expiresAt,
-              opened_at: expiresAt - 30_000,
-            })),
-          )
-          .execute();
         ids.push(...inserted.map((r) => r.id));
       }
       await money.ledger.post(
@@ -181,6 +173,8 @@ async function openOrders(stage: Stage, count: number, expiresAt: number): Promi
           direction: row.direction,
           periodSeconds: row.period_seconds,
           stakeMinor: STAKE,
+          openTickId: Number(openTick.id),
+          openTickTimeMs: expiresAt - 30_000,
           openPriceMinor: OPEN_PRICE,
           payoutRate: row.payout_rate,
           tieRule: row.tie_rule,

@@ -11,6 +11,7 @@ import { MarketRuntime } from './modules/market/market-runtime.ts';
 import { SimulatorSource } from './modules/market/simulator-source.ts';
 import { ExchangeSource, usdtSymbols } from './modules/market/exchange-source.ts';
 import { listCoins } from './modules/market/coin-repository.ts';
+import { earliestOpenAcceptance } from './modules/timing/timing-repository.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -102,6 +103,7 @@ async function startFeed(
     backfill: exchange ? 'none' : config.FEED_BACKFILL,
     fillDowntime: !exchange,
     tickRetentionDays: config.TICK_RETENTION_DAYS,
+    ticksNeededFrom: () => earliestOpenAcceptance(storage.db),
     log,
   });
   const leadership = await startFeedLeadership(storage, {

@@ -13,6 +13,7 @@ import * as openOrders from './migrations/0010-open-orders.ts';
 import * as feedSecrets from './migrations/0011-feed-secrets.ts';
 import * as openingTicks from './migrations/0012-opening-ticks.ts';
 import * as unreadSettings from './migrations/0013-unread-settings.ts';
+import * as openingOnRead from './migrations/0014-opening-on-read.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -32,6 +33,7 @@ const MIGRATIONS = {
   '0011-feed-secrets': feedSecrets,
   '0012-opening-ticks': openingTicks,
   '0013-unread-settings': unreadSettings,
+  '0014-opening-on-read': openingOnRead,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

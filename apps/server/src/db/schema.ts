@@ -526,7 +526,11 @@ export interface TimingOrderTable {
   created_at: number;
 }
 
-/** Where an accepted order opened (decision 035), written once by the opening batch. */
+/**
+ * Where an order accepted before decision 035 opened: at its placement (`opened_at = created_at`,
+ * migrations 0012 and 0014). Nothing writes here any more: any other order's open tick is read
+ * from the recorded ticks until its settlement stores it with the result.
+ */
 export interface TimingOrderOpenedTable {
   order_id: number;
   open_tick_id: number;
@@ -547,6 +551,11 @@ export interface TimingOrderResultTable {
   order_id: number;
   /** The settlement batch that settled the order. */
   settle_batch_id: number;
+  /** The tick the order opened at (the first recorded after its acceptance), and its expiry. */
+  open_tick_id: number;
+  open_tick_time_ms: number;
+  open_price_minor: bigint;
+  expires_at: number;
   settle_tick_id: number;
   settle_tick_time_ms: number;
   settle_price_minor: bigint;

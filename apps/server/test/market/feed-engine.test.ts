@@ -196,6 +196,21 @@ describe(`feed engine (${EXPECTED_DIALECT})`, () => {
     expect(Math.min(...ticks.map((r) => r.time_ms))).toBeGreaterThanOrEqual(resumedAt - 7 * DAY);
   });
 
+  it('keeps past the retention the ticks an open order may still read', async () => {
+    const [id] = await keepOnlyCoins(t.db, 1);
+    const first = engine();
+    await first.start();
+    await runSeconds(first, clock, 5);
+    await first.stop();
+    const resumedAt = clock.advance(9 * DAY);
+    // An order accepted after the second tick is still open: its open tick is the third.
+    const second = engine({ ticksNeededFrom: async () => T0 + 2500 });
+    await second.start();
+    const ticks = (await tickRows(t.db, id!)).map((r) => r.time_ms);
+    expect(ticks.filter((time) => time <= T0 + 5000)).toEqual([T0 + 3000, T0 + 4000, T0 + 5000]);
+    expect(ticks.filter((time) => time < resumedAt - 7 * DAY).length).toBeGreaterThan(3);
+  });
+
   it('keeps the downtime as a gap when told not to invent prices (a real exchange source)', async () => {
     const [id] = await keepOnlyCoins(t.db, 1);
     const first = engine();

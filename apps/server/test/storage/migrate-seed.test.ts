@@ -75,6 +75,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0011-feed-secrets',
       '0012-opening-ticks',
       '0013-unread-settings',
+      '0014-opening-on-read',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

@@ -175,6 +175,21 @@ describe(`migration 0008: settlement batches (${EXPECTED_DIALECT})`, () => {
         Number(o.opened_at),
       ]),
     ).toEqual([open, won, lost].map((id) => [id, now, now + 30_000, now]));
+    // And by 0014-opening-on-read: the results hold the open tick and expiry of their orders.
+    const results = await ts.storage.db
+      .selectFrom('timing_order_result')
+      .select(['order_id', 'open_tick_id', 'open_tick_time_ms', 'open_price_minor', 'expires_at'])
+      .orderBy('order_id')
+      .execute();
+    expect(
+      results.map((r) => [
+        Number(r.order_id),
+        Number(r.open_tick_id),
+        Number(r.open_tick_time_ms),
+        BigInt(r.open_price_minor),
+        Number(r.expires_at),
+      ]),
+    ).toEqual([won, lost].map((id) => [id, 1, now, 100n, now + 30_000]));
     const payout = await ts.storage.db
       .selectFrom('journal_posting')
       .select(['ref_type', 'ref_id', 'amount_minor'])

@@ -210,20 +210,27 @@ describe('timed trades', () => {
     );
     await t.db.deleteFrom('timing_order_open').where('id', '=', down.id).execute();
     await expectBooksBalanced(t);
-    // An order moved to open at an earlier tick, one recorded before its acceptance.
-    const opened = (id: number) => t.db.updateTable('timing_order_opened').where('order_id', '=', id);
+    // A result that says its order opened at an earlier tick, one recorded before its acceptance.
     const before = await t.db
-      .selectFrom('timing_order_opened')
+      .selectFrom('timing_order_result')
       .selectAll()
       .where('order_id', '=', up.id)
       .executeTakeFirstOrThrow();
-    await opened(up.id)
+    await result(up.id)
       .set({ open_tick_time_ms: before.open_tick_time_ms - 1000, expires_at: before.expires_at - 1000 })
       .execute();
     expect(await details()).toEqual([
       `timing ${up.id}: order did not open at the first tick after acceptance, or settled early`,
     ]);
-    await opened(up.id).set(before).execute();
+    // And one whose settlement tick came before its expiry.
+    await result(up.id).set(before).execute();
+    await result(up.id)
+      .set({ settle_tick_time_ms: before.expires_at - 1 })
+      .execute();
+    expect(await details()).toEqual([
+      `timing ${up.id}: order did not open at the first tick after acceptance, or settled early`,
+    ]);
+    await result(up.id).set(before).execute();
     await expectBooksBalanced(t);
   });
 
@@ -286,14 +293,26 @@ describe('timed trades', () => {
     expect(await t.timing.settleDue(clock + 5_000)).toBe(0);
     const detail = () => t.call(timing.timingOrderDetail, { id: order.id }, { token: user.token });
     expect(expectSuccess(await detail())).toMatchObject({ state: 'opening', expiresAt: null });
-    const openTick = await openAt(vc.id, '1.08100');
-    expect(expectSuccess(await detail())).toMatchObject({
+    // The answer reads the open tick from the recorded ticks, before any settler round has run,
+    // and the opening round writes nothing: the settlement stores the open tick with the result.
+    const openTick = await recordTick(vc.id, openSecond(), '1.08100');
+    const opened = {
       state: 'open',
       openTickId: openTick,
       openTickTime: openSecond(),
       openPrice: '1.08100',
       expiresAt: expiryOf(30),
-    });
+    };
+    expect(expectSuccess(await detail())).toMatchObject(opened);
+    expect(await t.timing.settleDue(openSecond())).toBe(0);
+    const writes = await t.db
+      .selectFrom('timing_order_opened')
+      .select('order_id')
+      .where('order_id', '=', order.id)
+      .unionAll(t.db.selectFrom('timing_order_result').select('order_id').where('order_id', '=', order.id))
+      .execute();
+    expect(writes).toEqual([]);
+    expect(expectSuccess(await detail())).toMatchObject(opened);
     await recordTick(vc.id, expiryOf(30), '1.08050');
     expect(await t.timing.settleDue(expiryOf(30))).toBe(1);
     expect(expectSuccess(await detail())).toMatchObject({ state: 'settled', outcome: 'loss' });
@@ -429,7 +448,6 @@ describe('timed trades', () => {
   it('an opening and an outcome are pure functions of the recorded ticks they cite', async () => {
     const settled = await t.db
       .selectFrom('timing_order')
-      .innerJoin('timing_order_opened', 'timing_order_opened.order_id', 'timing_order.id')
       .innerJoin('timing_order_result', 'timing_order_result.order_id', 'timing_order.id')
       .selectAll()
       .execute();

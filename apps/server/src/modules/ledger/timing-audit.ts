@@ -17,10 +17,10 @@ const LIMIT = 100;
  * 4. an order that pays something has exactly one posting naming it, in its own batch's entry, of
  *    its payout, on its owner's spot account; an order that pays nothing has none;
  * 5. the escrow of each currency holds exactly the stakes of the open orders;
- * 6. a settled order opened first and settled at or after its expiry; an order opened at the first
- *    tick after its acceptance (decision 035) and expires its period after that tick. Orders placed
- *    before that rule opened at their placement (`opened_at = created_at`, migration 0012) and
- *    keep the expiry they had.
+ * 6. a settled order's result names its open tick and settled at or after its expiry; the open
+ *    tick is the first after the order's acceptance (decision 035), and the expiry its period after
+ *    that tick. Orders accepted before that rule opened at their placement: their result holds
+ *    the open tick and expiry kept in `timing_order_opened` (migrations 0012 and 0014).
  */
 export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
   const gaps: ReferenceGap[] = [];
@@ -104,13 +104,17 @@ export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]>
 
   const openings = await sql<{ id: number }>`
     SELECT o.id FROM timing_order o
+    JOIN timing_order_result r ON r.order_id = o.id
     LEFT JOIN timing_order_opened op ON op.order_id = o.id
-    LEFT JOIN timing_order_result r ON r.order_id = o.id
-    WHERE (r.order_id IS NOT NULL AND (op.order_id IS NULL OR r.settle_tick_time_ms < op.expires_at))
-       OR (op.order_id IS NOT NULL AND op.opened_at <> o.created_at AND (op.open_tick_time_ms <= o.created_at
-             OR op.expires_at <> op.open_tick_time_ms + o.period_seconds * 1000
+    WHERE r.open_tick_id IS NULL OR r.open_tick_time_ms IS NULL OR r.open_price_minor IS NULL
+       OR r.expires_at IS NULL OR r.settle_tick_time_ms < r.expires_at
+       OR (op.order_id IS NOT NULL AND (r.open_tick_id <> op.open_tick_id
+             OR r.open_tick_time_ms <> op.open_tick_time_ms OR r.open_price_minor <> op.open_price_minor
+             OR r.expires_at <> op.expires_at))
+       OR (op.order_id IS NULL AND (r.open_tick_time_ms <= o.created_at
+             OR r.expires_at <> r.open_tick_time_ms + o.period_seconds * 1000
              OR EXISTS (SELECT 1 FROM price_tick t WHERE t.vc_id = o.vc_id AND t.time_ms > o.created_at
-                          AND t.time_ms < op.open_tick_time_ms)))
+                          AND t.time_ms < r.open_tick_time_ms)))
     LIMIT ${LIMIT}`.execute(trx);
   add(
     'mismatch',

@@ -85,6 +85,12 @@ export interface FeedEngineOptions {
   seed: number;
   backfill: BackfillMode;
   tickRetentionDays: number;
+  /**
+   * The earliest instant whose ticks something still needs, if any: an open timed order's open and
+   * settlement ticks are read from the recorded ticks (decision 035), so they are kept past the
+   * retention until it settles.
+   */
+  ticksNeededFrom?: () => Promise<number | undefined>;
   now?: () => number;
   log?: FeedLog;
   /** Downtime up to this many seconds is filled second by second (default 3600). */
@@ -163,6 +169,7 @@ export class FeedEngine {
   private readonly seed: number;
   private readonly backfill: BackfillMode;
   private readonly retentionMs: number;
+  private readonly ticksNeededFrom: () => Promise<number | undefined>;
   private readonly now: () => number;
   private readonly log: FeedLog;
   private readonly perSecondGapMs: number;
@@ -183,6 +190,7 @@ export class FeedEngine {
     this.seed = options.seed;
     this.backfill = options.backfill;
     this.retentionMs = options.tickRetentionDays * DAY_MS;
+    this.ticksNeededFrom = options.ticksNeededFrom ?? (async () => undefined);
     this.now = options.now ?? Date.now;
     this.log = options.log ?? silentLog;
     this.perSecondGapMs = (options.perSecondGapSeconds ?? 3600) * SECOND_MS;
@@ -455,12 +463,15 @@ export class FeedEngine {
     }
   }
 
-  /** Once a minute of feed time, ticks older than the retention window are deleted. */
+  /**
+   * Once a minute of feed time, ticks older than the retention window are deleted, except those
+   * something still needs.
+   */
   private async pruneIfDue(timeMs: number): Promise<void> {
     const minute = Math.floor(timeMs / MINUTE_MS);
     if (minute === this.lastPruneMinute) return;
     this.lastPruneMinute = minute;
-    const before = timeMs - this.retentionMs;
+    const before = Math.min(timeMs - this.retentionMs, (await this.ticksNeededFrom()) ?? Infinity);
     let removed = 0;
     for (const id of this.states.keys()) removed += await pruneTicks(this.db, id, before);
     if (removed > 0) this.log.info('old ticks pruned', { removed, beforeMs: before });

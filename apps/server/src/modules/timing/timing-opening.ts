@@ -7,12 +7,14 @@ import {
   type TimingDirection,
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { ticksCovering, type OpeningRow, type OpenOrderRow } from './timing-repository.ts';
+import { ticksCovering, type OpenOrderRow } from './timing-repository.ts';
 
 /**
  * Opening (decision 035): an accepted order opens at the first tick recorded after its acceptance,
  * and its expiry counts from that tick. The placement answers at once ("opening"); the settler opens
- * waiting orders in batches when the feed records the next second, as it settles them.
+ * waiting orders in batches when the feed records the next second, as it settles them. The opening
+ * writes nothing: the open tick follows from the recorded ticks, which every reader can look up, and
+ * the settlement stores it with the result.
  */
 
 /** What the settler keeps of an accepted order that has not opened yet. */
@@ -29,8 +31,10 @@ export interface PlacedOrder {
   acceptedAt: number;
 }
 
-/** What the settler keeps of an open order: everything its settlement needs, nothing else. */
+/** What the settler keeps of an open order: everything its settlement needs and stores. */
 export interface OpenOrder extends PlacedOrder {
+  openTickId: number;
+  openTickTimeMs: number;
   openPriceMinor: bigint;
   expiresAt: number;
 }
@@ -39,7 +43,10 @@ export function isOpen(order: PlacedOrder | OpenOrder): order is OpenOrder {
   return 'expiresAt' in order;
 }
 
-/** An order as the settler keeps it, from its row: open when the row has its open tick. */
+/**
+ * An order as the settler keeps it, from its row: open when the row has its open tick (an order
+ * accepted before decision 035), otherwise waiting for its open tick to be looked up.
+ */
 export function trackedOrderOf(row: OpenOrderRow): PlacedOrder | OpenOrder {
   const placed: PlacedOrder = {
     id: Number(row.id),
@@ -53,25 +60,31 @@ export function trackedOrderOf(row: OpenOrderRow): PlacedOrder | OpenOrder {
     tieRule: row.tie_rule,
     acceptedAt: Number(row.created_at),
   };
-  if (row.open_price_minor === null || row.expires_at === null) return placed;
-  return { ...placed, openPriceMinor: BigInt(row.open_price_minor), expiresAt: Number(row.expires_at) };
-}
-
-/** An order with the tick it opens at, and the open order it becomes. */
-export interface Opening {
-  row: OpeningRow;
-  order: OpenOrder;
+  if (
+    row.open_tick_id === null ||
+    row.open_tick_time_ms === null ||
+    row.open_price_minor === null ||
+    row.expires_at === null
+  )
+    return placed;
+  return {
+    ...placed,
+    openTickId: Number(row.open_tick_id),
+    openTickTimeMs: Number(row.open_tick_time_ms),
+    openPriceMinor: BigInt(row.open_price_minor),
+    expiresAt: Number(row.expires_at),
+  };
 }
 
 /**
- * The waiting orders whose open tick is recorded, with that tick; the others keep waiting. The
+ * The waiting orders whose open tick is recorded, opened at that tick; the others keep waiting. The
  * ticks are read once per coin for the whole batch, from the earliest acceptance to the first tick
  * after the latest one, and chosen by the domain's `openingTick`.
  */
 export async function withOpeningTicks(
   db: Kysely<Database>,
   waiting: readonly PlacedOrder[],
-): Promise<{ opened: Opening[]; pending: PlacedOrder[] }> {
+): Promise<{ opened: OpenOrder[]; pending: PlacedOrder[] }> {
   const spans = new Map<number, { from: number; to: number }>();
   for (const order of waiting) {
     const span = spans.get(order.vcId);
@@ -83,7 +96,7 @@ export async function withOpeningTicks(
   }
   const ticks = new Map<number, RecordedTick[]>();
   for (const [vcId, span] of spans) ticks.set(vcId, await ticksCovering(db, vcId, span.from, span.to));
-  const opened: Opening[] = [];
+  const opened: OpenOrder[] = [];
   const pending: PlacedOrder[] = [];
   for (const order of waiting) {
     const tick = openingTick(ticks.get(order.vcId) ?? [], order.acceptedAt);
@@ -91,10 +104,12 @@ export async function withOpeningTicks(
       pending.push(order);
       continue;
     }
-    const expiresAt = timingExpiry(tick.timeMs, order.periodSeconds);
     opened.push({
-      row: { orderId: order.id, tick, expiresAt },
-      order: { ...order, openPriceMinor: tick.priceMinor, expiresAt },
+      ...order,
+      openTickId: tick.id,
+      openTickTimeMs: tick.timeMs,
+      openPriceMinor: tick.priceMinor,
+      expiresAt: timingExpiry(tick.timeMs, order.periodSeconds),
     });
   }
   return { opened, pending };

@@ -97,7 +97,6 @@ export async function placeOrders(
         payout_rate: checked.payoutRate,
         tie_rule: checked.tieRule,
         created_at: now,
-        status: 'opening',
         open_tick_id: null,
         open_tick_time_ms: null,
         open_price_minor: null,

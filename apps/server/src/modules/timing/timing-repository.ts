@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecordedTick, TieRule } from '@vela/domain';
-import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { RowsStatement, rowsStatementPerDialect } from '../ledger/sql-batch.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 
 /** A coin's timed-trade configuration with its periods, or undefined when the coin has none. */
@@ -92,13 +90,22 @@ export async function ticksCovering(
   }));
 }
 
-/** What an order's answer says it is: waiting for its open tick, open, or settled. */
-export type TimingRowStatus = 'opening' | 'open' | 'settled';
+/**
+ * One column of an order's open tick: the first tick of its coin recorded after its acceptance
+ * (decision 035), read from the recorded ticks through their unique (coin, time) index. Nothing
+ * writes it down before the settlement, which stores it with the result.
+ */
+function firstTickAfterAcceptance<T>(column: 'id' | 'time_ms' | 'price_minor') {
+  return sql<T | null>`(SELECT t.${sql.raw(column)} FROM price_tick t
+    WHERE t.vc_id = o.vc_id AND t.time_ms > o.created_at ORDER BY t.time_ms LIMIT 1)`;
+}
 
 /**
- * Orders with their open tick (none while opening), their results (none while open) and the names
- * and scales their answers need. An order is settled exactly when it has a result and open exactly
- * when it has an open tick (the invariant checker holds both), so `status` is read from those rows.
+ * Orders with their open tick (none while opening, that is until the first tick after the
+ * acceptance is recorded), their results (none while open) and the names and scales their answers
+ * need. A settled order's open tick is in its result; an order accepted before decision 035 has
+ * its own in `timing_order_opened`; any other reads it from the recorded ticks. `COALESCE` stops at
+ * the first of them that is there, so a settled order costs no tick read.
  */
 export function timingOrders(db: Kysely<Database>) {
   return db
@@ -109,12 +116,14 @@ export function timingOrders(db: Kysely<Database>) {
     .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
     .selectAll('o')
     .select([
-      sql<TimingRowStatus>`CASE WHEN r.order_id IS NOT NULL THEN 'settled'
-        WHEN op.order_id IS NOT NULL THEN 'open' ELSE 'opening' END`.as('status'),
-      'op.open_tick_id',
-      'op.open_tick_time_ms',
-      'op.open_price_minor',
-      'op.expires_at',
+      sql<number | null>`COALESCE(r.open_tick_id, op.open_tick_id,
+        ${firstTickAfterAcceptance<number>('id')})`.as('open_tick_id'),
+      sql<number | null>`COALESCE(r.open_tick_time_ms, op.open_tick_time_ms,
+        ${firstTickAfterAcceptance<number>('time_ms')})`.as('open_tick_time_ms'),
+      sql<bigint | null>`COALESCE(r.open_price_minor, op.open_price_minor,
+        ${firstTickAfterAcceptance<bigint>('price_minor')})`.as('open_price_minor'),
+      sql<number | null>`COALESCE(r.expires_at, op.expires_at,
+        ${firstTickAfterAcceptance<number>('time_ms')} + o.period_seconds * 1000)`.as('expires_at'),
       'r.settle_tick_id',
       'r.settle_tick_time_ms',
       'r.settle_price_minor',
@@ -149,7 +158,10 @@ export async function openOrderIdsAfter(
   return rows.map((row) => row.id);
 }
 
-/** Open orders by id, with what the settler keeps of them; the open columns are null while opening. */
+/**
+ * Open orders by id, with what the settler keeps of them. The open columns are there only for
+ * orders accepted before decision 035; the settler finds the others' open ticks in the recorded ticks.
+ */
 export function openOrdersByIds(db: Kysely<Database>, ids: readonly number[]) {
   return db
     .selectFrom('timing_order as o')
@@ -166,6 +178,8 @@ export function openOrdersByIds(db: Kysely<Database>, ids: readonly number[]) {
       'o.payout_rate',
       'o.tie_rule',
       'o.created_at',
+      'op.open_tick_id',
+      'op.open_tick_time_ms',
       'op.open_price_minor',
       'op.expires_at',
     ])
@@ -175,36 +189,15 @@ export function openOrdersByIds(db: Kysely<Database>, ids: readonly number[]) {
 
 export type OpenOrderRow = Awaited<ReturnType<typeof openOrdersByIds>>[number];
 
-/** One order's open tick, as the opening batch writes it. */
-export interface OpeningRow {
-  orderId: number;
-  tick: RecordedTick;
-  expiresAt: number;
-}
-
 /**
- * Writes the open ticks of a batch of opening orders, a few thousand per statement. An order opened
- * already (by another node's batch) keeps its row: the first opening is the only one, and both
- * batches chose the same tick, the first recorded after the order's acceptance.
+ * When the earliest open order was accepted, if any: its open tick and everything after it may
+ * still be read (decision 035), so the feed keeps them whatever the retention.
  */
-export async function recordOpenings(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  rows: readonly OpeningRow[],
-  openedAt: number,
-): Promise<void> {
-  await openingStatement(dialect).run(db, rows, (row, values) =>
-    values.push(row.orderId, row.tick.id, row.tick.timeMs, row.tick.priceMinor, row.expiresAt, openedAt),
-  );
+export async function earliestOpenAcceptance(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('timing_order_open as f')
+    .innerJoin('timing_order as o', 'o.id', 'f.id')
+    .select((eb) => eb.fn.min('o.created_at').as('at'))
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
 }
-
-const openingStatement = rowsStatementPerDialect(
-  (dialect) =>
-    new RowsStatement(
-      dialect,
-      ['bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'bigint'],
-      (rows) =>
-        `INSERT INTO timing_order_opened (order_id, open_tick_id, open_tick_time_ms, open_price_minor,
-           expires_at, opened_at) VALUES ${rows} ON CONFLICT (order_id) DO NOTHING`,
-    ),
-);

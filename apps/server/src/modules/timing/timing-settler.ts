@@ -20,7 +20,7 @@ import {
   type OpenOrder,
   type PlacedOrder,
 } from './timing-opening.ts';
-import { openOrderIdsAfter, openOrdersByIds, recordOpenings, ticksCovering } from './timing-repository.ts';
+import { openOrderIdsAfter, openOrdersByIds, ticksCovering } from './timing-repository.ts';
 
 export interface SettlerDeps {
   db: Kysely<Database>;
@@ -41,7 +41,7 @@ export interface SettlerDeps {
   onError?: (error: unknown) => void;
   /** Called after each committed batch with the orders it settled (the users' live channel). */
   onSettled?: (settled: readonly SettledOrder[]) => void;
-  /** Called after each committed opening batch with the orders it opened (the users' live channel). */
+  /** Called after each round's opening with the orders it opened (the users' live channel). */
   onOpened?: (opened: readonly SettledOrder[]) => void;
   /** Orders settled in a round's first transaction at most (default 20,000). */
   batchLimit?: number;
@@ -72,13 +72,14 @@ const FULL_SWEEP_EVERY = 60;
 /**
  * Opens timed orders at the first tick recorded after their acceptance, and settles them when they
  * expire. Accepted orders wait in a list until the feed records the next second; each round opens
- * the waiting ones whose tick is recorded, in one transaction, before it settles. Open orders sit in a calendar by expiry second, and a timer
- * is set for the first of them, so each round looks only at what is due. All orders due in a round
- * are settled in one transaction: each order's id leaves the open orders and its result is
- * written (a second settler, on this node or another, finds the id gone and writes and posts
- * nothing) and one journal entry per currency books them all. The settlement price is the first
- * tick recorded at or after the expiry instant; an order whose expiry second is not recorded yet
- * waits ("in settlement") and settles as soon as the feed records it.
+ * the waiting ones whose tick is recorded, in memory only, before it settles. Open orders sit in a
+ * calendar by expiry second, and a timer is set for the first of them, so each round looks only at
+ * what is due. All orders due in a round are settled in one transaction: each order's id leaves
+ * the open orders and its result, with its open tick, is written (a second settler, on this node or
+ * another, finds the id gone and writes and posts nothing) and one journal entry per currency books
+ * them all. The settlement price is the first tick recorded at or after the expiry instant; an
+ * order whose expiry second is not recorded yet waits ("in settlement") and settles as soon as the
+ * feed records it.
  *
  * The calendar is memory; the database is the truth. On start every open order is loaded, so orders
  * that expired while the server was down settle from the recorded history at once, and a periodic
@@ -237,8 +238,9 @@ export class TimingSettler {
   }
 
   /**
-   * Opens the waiting orders whose open tick is recorded, in one transaction; the others keep
-   * waiting and are tried again. An opened order joins the calendar by its expiry.
+   * Opens the waiting orders whose open tick is recorded; the others keep waiting and are tried
+   * again. Nothing is written (decision 035): an opened order joins the calendar by its expiry, and
+   * its settlement stores its open tick with the result.
    */
   private async openWaiting(now: number): Promise<void> {
     if (this.opening.length === 0) return;
@@ -246,24 +248,8 @@ export class TimingSettler {
     this.opening = pending;
     if (pending.length > 0) this.retryAt = Math.min(this.retryAt, now + RETRY_MS);
     if (opened.length === 0) return;
-    try {
-      const openedAt = this.now();
-      await this.deps.money.committer.run((trx) =>
-        recordOpenings(
-          trx,
-          this.deps.money.dialect,
-          opened.map(({ row }) => row),
-          openedAt,
-        ),
-      );
-    } catch (error) {
-      // Nothing was written: the orders wait and are tried again shortly.
-      for (const { order } of opened) this.opening.push(order);
-      this.retryAt = Math.min(this.retryAt, now + RETRY_MS);
-      throw error;
-    }
-    for (const { order } of opened) this.open.add(order);
-    this.deps.onOpened?.(opened.map(({ order }) => order));
+    for (const order of opened) this.open.add(order);
+    this.deps.onOpened?.(opened);
   }
 
   private async settleBatch(due: OpenOrder[], now: number): Promise<number> {
@@ -484,6 +470,10 @@ async function markSettled(
     values.push(
       order.id,
       batchId,
+      order.openTickId,
+      order.openTickTimeMs,
+      order.openPriceMinor,
+      order.expiresAt,
       tick.id,
       tick.timeMs,
       tick.priceMinor,
@@ -508,9 +498,23 @@ const resultStatement = rowsStatementPerDialect(
   (dialect) =>
     new RowsStatement(
       dialect,
-      ['bigint', 'bigint', 'bigint', 'bigint', 'bigint', 'plain', 'bigint', 'bigint'],
+      [
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'plain',
+        'bigint',
+        'bigint',
+      ],
       (rows) =>
-        `INSERT INTO timing_order_result (order_id, settle_batch_id, settle_tick_id, settle_tick_time_ms,
-           settle_price_minor, outcome, payout_minor, settled_at) VALUES ${rows}`,
+        `INSERT INTO timing_order_result (order_id, settle_batch_id, open_tick_id, open_tick_time_ms,
+           open_price_minor, expires_at, settle_tick_id, settle_tick_time_ms, settle_price_minor, outcome,
+           payout_minor, settled_at) VALUES ${rows}`,
     ),
 );

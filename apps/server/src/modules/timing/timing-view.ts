@@ -4,11 +4,12 @@ import { money } from '../ledger/amounts.ts';
 import type { TimingOrderRow } from './timing-repository.ts';
 
 /**
- * "opening" waits for the open tick; "in settlement" is an open order past its expiry: the answer's
- * state uses the server's clock.
+ * An order is settled when it has a result and opening until its open tick is recorded; "in
+ * settlement" is an open order past its expiry: the answer's state uses the server's clock.
  */
 function stateOf(row: TimingOrderRow, now: number): TimingState {
-  if (row.status !== 'open') return row.status;
+  if (row.outcome !== null) return 'settled';
+  if (row.expires_at === null) return 'opening';
   return now >= Number(row.expires_at) ? 'settling' : 'open';
 }
 
