@@ -69,6 +69,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   };
 }
 
+/**
+ * A simulator keyed by `FEED_SEED` draws prices anyone who knows the seed can compute (decision
+ * 034): outside tests the server says so loudly, once, at start.
+ */
+export function warnOfKnownFeedSeed(config: Config, log: Pick<FeedLog, 'warn'>): void {
+  if (config.FEED_SOURCE !== 'simulator' || config.FEED_SEED === undefined || config.NODE_ENV === 'test')
+    return;
+  log.warn(
+    "FEED_SEED IS SET: the simulator's prices are derived from a known seed and ANYONE WHO KNOWS IT " +
+      'CAN COMPUTE FUTURE PRICES. Use it for tests and benchmarks only; unset it for real use.',
+    { feedSeed: config.FEED_SEED },
+  );
+}
+
 async function startFeed(
   config: Config,
   storage: Storage,
@@ -84,13 +98,7 @@ async function startFeed(
   };
   const onError = (error: unknown) => log.error('recording prices failed', { error: String(error) });
   const exchange = config.FEED_SOURCE === 'exchange';
-  if (!exchange && config.FEED_SEED !== undefined && config.NODE_ENV !== 'test') {
-    log.warn(
-      "FEED_SEED IS SET: the simulator's prices are derived from a known seed and ANYONE WHO KNOWS IT " +
-        'CAN COMPUTE FUTURE PRICES. Use it for tests and benchmarks only; unset it for real use.',
-      { feedSeed: config.FEED_SEED },
-    );
-  }
+  warnOfKnownFeedSeed(config, log);
   // The simulator's randomness is keyed by daily secrets; an exchange feed simulates nothing.
   const draws = exchange ? null : new FeedSecrets({ db: storage.db, overrideSeed: config.FEED_SEED });
   const engine = new FeedEngine({
