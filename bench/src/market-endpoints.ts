@@ -16,10 +16,10 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { DEMO_ACCOUNTS, seed } from '../../apps/server/src/db/seed.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import { postAdjustment } from '../../apps/server/src/modules/wallet/adjustments.ts';
-import { FeedEngine, PUBLIC_HISTORY_SEED } from '../../apps/server/src/modules/market/feed-engine.ts';
-import { FeedSecrets } from '../../apps/server/src/modules/market/feed-secrets.ts';
+import { FeedEngine, PUBLIC_HISTORY_SEED } from '../../apps/server/src/modules/feed/feed-engine.ts';
+import { FeedSecrets } from '../../apps/server/src/modules/feed/feed-secrets.ts';
 import { MarketRuntime } from '../../apps/server/src/modules/market/market-runtime.ts';
-import { SimulatorSource } from '../../apps/server/src/modules/market/simulator-source.ts';
+import { SimulatorSource } from '../../apps/server/src/modules/feed/simulator-source.ts';
 import { load, type LoadResult } from './http-load.ts';
 import { isEntryPoint } from './entry-point.ts';
 

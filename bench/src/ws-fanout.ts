@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { WebSocket } from 'ws';
 import { KLINE_INTERVALS, type Candle, type Ticker } from '@vela/contract';
-import { registerLive, type LiveHubStats } from '../../apps/server/src/modules/market/live-hub.ts';
+import { registerLive, type LiveHubStats } from '../../apps/server/src/modules/live/live-hub.ts';
 import { MarketEvents, type MarketUpdate } from '../../apps/server/src/modules/market/market-events.ts';
 import { isEntryPoint } from './entry-point.ts';
 

@@ -4,12 +4,12 @@ import { ConfigError, type Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, seed } from './db/seed.ts';
-import { FeedEngine, PUBLIC_HISTORY_SEED, type FeedLog } from './modules/market/feed-engine.ts';
-import { FeedSecrets } from './modules/market/feed-secrets.ts';
-import { startFeedLeadership, type FeedLeadership } from './modules/market/feed-leader.ts';
+import { FeedEngine, PUBLIC_HISTORY_SEED, type FeedLog } from './modules/feed/feed-engine.ts';
+import { FeedSecrets } from './modules/feed/feed-secrets.ts';
+import { startFeedLeadership, type FeedLeadership } from './modules/feed/feed-leader.ts';
 import { MarketRuntime } from './modules/market/market-runtime.ts';
-import { SimulatorSource } from './modules/market/simulator-source.ts';
-import { ExchangeSource, usdtSymbols } from './modules/market/exchange-source.ts';
+import { SimulatorSource } from './modules/feed/simulator-source.ts';
+import { ExchangeSource, usdtSymbols } from './modules/feed/exchange-source.ts';
 import { listCoins } from './modules/market/coin-repository.ts';
 import { earliestOpenAcceptance } from './modules/timing/timing-repository.ts';
 

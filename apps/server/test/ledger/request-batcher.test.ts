@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestBatcher, type BatchOutcome } from '../../src/modules/ledger/request-batcher.ts';
+import { RequestBatcher, type BatchOutcome } from '../../src/modules/storage/request-batcher.ts';
 import { countRows, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**

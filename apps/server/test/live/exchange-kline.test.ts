@@ -4,7 +4,7 @@ import {
   parseKlineFrame,
   type KlineEvent,
   type KlineConverterOptions,
-} from '../../src/modules/market/exchange-kline.ts';
+} from '../../src/modules/feed/exchange-kline.ts';
 
 const M = 1_717_243_200_000; // a minute boundary
 

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { applyTick, TURNOVER_SCALE, type CandleMinor, type SimTick } from '@vela/domain';
-import { exchangeDecimalToMinor, type KlinePayload } from '../../src/modules/market/exchange-kline.ts';
-import { ExchangeSource, usdtSymbols } from '../../src/modules/market/exchange-source.ts';
-import type { FeedCoin, PriceSourceContext } from '../../src/modules/market/price-source.ts';
+import { exchangeDecimalToMinor, type KlinePayload } from '../../src/modules/feed/exchange-kline.ts';
+import { ExchangeSource, usdtSymbols } from '../../src/modules/feed/exchange-source.ts';
+import type { FeedCoin, PriceSourceContext } from '../../src/modules/feed/price-source.ts';
 import { sleep, until } from './live-harness.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   type Ticker,
 } from '@vela/contract';
 import { MarketEvents, type MarketUpdate } from '../../src/modules/market/market-events.ts';
-import { registerLive, type LiveHub, type LiveHubOptions } from '../../src/modules/market/live-hub.ts';
+import { registerLive, type LiveHub, type LiveHubOptions } from '../../src/modules/live/live-hub.ts';
 
 /**
  * A minimal server for the live hub (Fastify + the route + a MarketEvents the test publishes into),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerMessage } from '@vela/contract';
 import { MarketEvents } from '../../src/modules/market/market-events.ts';
-import { LiveHub, type LiveHubOptions } from '../../src/modules/market/live-hub.ts';
+import { LiveHub, type LiveHubOptions } from '../../src/modules/live/live-hub.ts';
 import { ticker, update } from './live-harness.ts';
 
 /**

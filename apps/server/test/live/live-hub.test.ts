@@ -13,7 +13,7 @@ import {
   update,
   type LiveServer,
 } from './live-harness.ts';
-import { textFrame, type LiveHubOptions } from '../../src/modules/market/live-hub.ts';
+import { textFrame, type LiveHubOptions } from '../../src/modules/live/live-hub.ts';
 
 const T0 = 1_717_243_200_000;
 

@@ -4,7 +4,7 @@ import { SEED_COIN_NAMES } from '../../src/db/seed-coin-names.ts';
 import { SEED_COINS } from '../../src/db/seed-markets.ts';
 import { setCoinName } from '../../src/modules/market/coin-repository.ts';
 import { PerLanguage } from '../../src/modules/market/coin-names.ts';
-import type { FeedEngine } from '../../src/modules/market/feed-engine.ts';
+import type { FeedEngine } from '../../src/modules/feed/feed-engine.ts';
 import { createTestApp, expectSuccess, LOCALE_CODES, type TestApp } from '../helpers/test-app.ts';
 import { createEngine, ManualClock, runSeconds } from './market-helpers.ts';
 

@@ -7,8 +7,8 @@ import {
   ticksToCandles,
   type Interval,
 } from '@vela/domain';
-import { anchoredBackfill, type FeedEngine } from '../../src/modules/market/feed-engine.ts';
-import { loadFeedStates } from '../../src/modules/market/feed-repository.ts';
+import { anchoredBackfill, type FeedEngine } from '../../src/modules/feed/feed-engine.ts';
+import { loadFeedStates } from '../../src/modules/feed/feed-repository.ts';
 import type { MarketUpdate } from '../../src/modules/market/market-events.ts';
 import { createTestApp, EXPECTED_DIALECT, type TestApp } from '../helpers/test-app.ts';
 import {

@@ -11,11 +11,11 @@ import {
   type SimCoin,
 } from '@vela/domain';
 import { verifyFeedDay, type PostJson } from '../../../../tools/verify-feed-day.ts';
-import type { FeedEngine } from '../../src/modules/market/feed-engine.ts';
-import { findFeedSecret } from '../../src/modules/market/feed-secret-repository.ts';
-import { FeedSecrets, keyedTickDraws, seedOverrideSecret } from '../../src/modules/market/feed-secrets.ts';
+import type { FeedEngine } from '../../src/modules/feed/feed-engine.ts';
+import { findFeedSecret } from '../../src/modules/feed/feed-secret-repository.ts';
+import { FeedSecrets, keyedTickDraws, seedOverrideSecret } from '../../src/modules/feed/feed-secrets.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
-import { feedCommitments } from '../../src/modules/market/price-proof.ts';
+import { feedCommitments } from '../../src/modules/feed/price-proof.ts';
 import {
   countRows,
   createTestApp,

@@ -7,8 +7,8 @@ import {
   setCoinEnabled,
   setTimingConfigEnabled,
 } from '../../src/modules/market/coin-repository.ts';
-import { loadFeedStates } from '../../src/modules/market/feed-repository.ts';
-import type { FeedEngine } from '../../src/modules/market/feed-engine.ts';
+import { loadFeedStates } from '../../src/modules/feed/feed-repository.ts';
+import type { FeedEngine } from '../../src/modules/feed/feed-engine.ts';
 import { setConfigValue } from '../../src/modules/system/system-repository.ts';
 import {
   createTestApp,

@@ -6,9 +6,9 @@ import {
   FeedEngine,
   PUBLIC_HISTORY_SEED,
   type FeedEngineOptions,
-} from '../../src/modules/market/feed-engine.ts';
-import { FeedSecrets } from '../../src/modules/market/feed-secrets.ts';
-import { candlesBetween, ticksBetween } from '../../src/modules/market/feed-repository.ts';
+} from '../../src/modules/feed/feed-engine.ts';
+import { FeedSecrets } from '../../src/modules/feed/feed-secrets.ts';
+import { candlesBetween, ticksBetween } from '../../src/modules/feed/feed-repository.ts';
 import type { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 
 /** 2024-11-22 10:00:30 UTC: half a minute into a minute, so partial minutes are exercised. */

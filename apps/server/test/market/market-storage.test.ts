@@ -16,7 +16,7 @@ import {
   setCoinType,
   setTimingConfigEnabled,
 } from '../../src/modules/market/coin-repository.ts';
-import { startFeedLeadership } from '../../src/modules/market/feed-leader.ts';
+import { startFeedLeadership } from '../../src/modules/feed/feed-leader.ts';
 import { addFavourite, listFavourites } from '../../src/modules/market/user-market-repository.ts';
 import { countRows, createTestStorage, EXPECTED_DIALECT, type TestStorage } from '../helpers/test-app.ts';
 

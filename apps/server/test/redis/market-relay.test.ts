@@ -12,7 +12,7 @@ import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seed } from '../../src/db/seed.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
-import { MARKET_CHANNEL } from '../../src/modules/market/market-relay.ts';
+import { MARKET_CHANNEL } from '../../src/modules/live/market-relay.ts';
 
 /**
  * Two API nodes on one database and one Redis: the leader (the node recording the feed) publishes each

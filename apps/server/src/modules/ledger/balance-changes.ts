@@ -1,5 +1,5 @@
 import type { EntryDraft, EntryType } from '@vela/domain';
-import type { GroupCommitter } from './group-commit.ts';
+import type { GroupCommitter } from '../storage/group-commit.ts';
 import { Ledger, type PostedEntry, type Tx } from './ledger.ts';
 
 /** One user's balance in one currency changed, and the kind of journal entry that changed it. */

@@ -12,7 +12,7 @@ import {
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { allocateIds, chunked, RowsStatement, SqlBatch } from './sql-batch.ts';
+import { allocateIds, chunked, RowsStatement, SqlBatch } from '../storage/sql-batch.ts';
 
 interface AccountIdRow {
   id: number | bigint;

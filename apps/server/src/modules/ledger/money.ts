@@ -1,7 +1,7 @@
 import type { Storage } from '../../db/database.ts';
 import { AnnouncingLedger, BalanceChanges } from './balance-changes.ts';
-import { GroupCommitter } from './group-commit.ts';
-import { IdempotentRequests } from './idempotency.ts';
+import { GroupCommitter } from '../storage/group-commit.ts';
+import { IdempotentRequests } from '../storage/idempotency.ts';
 import type { Ledger } from './ledger.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Coin, VcType } from '@vela/contract';
 import type { Database, VcNameRow, VcRow } from '../../db/schema.ts';
 import { cacheVersion } from '../system/cache-versions.ts';
 import { listCoinNames, listCoins } from './coin-repository.ts';
-import type { FeedCoin } from './price-source.ts';
+import type { FeedCoin } from '../feed/price-source.ts';
 
 /**
  * A coin as the market keeps it in memory: the wire shape (with its default name), its names per

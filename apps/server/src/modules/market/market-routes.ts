@@ -20,10 +20,10 @@ import { loadMarketCoins, type MarketCoin } from './coin-catalog.ts';
 import { coinIn, PerLanguage, tickerIn } from './coin-names.ts';
 import { cacheVersion, VersionedAnswer } from '../system/cache-versions.ts';
 import { findCoin, listTimingConfigs } from './coin-repository.ts';
-import { candlesBetween } from './feed-repository.ts';
+import { candlesBetween } from '../feed/feed-repository.ts';
 import { toWireCandle } from './market-format.ts';
 import type { MarketRuntime } from './market-runtime.ts';
-import { feedCommitments, noFeedCommitments, recordedTicks, SETTLED_WINDOW_MS } from './price-proof.ts';
+import { feedCommitments, noFeedCommitments, recordedTicks, SETTLED_WINDOW_MS } from '../feed/price-proof.ts';
 import {
   addFavourite,
   deleteFavourite,

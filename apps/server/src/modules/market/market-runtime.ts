@@ -4,7 +4,7 @@ import { INTERVAL_MS, type CandleMinor, type Interval, type SimTick } from '@vel
 import type { Database } from '../../db/schema.ts';
 import { CoinCatalog, type MarketCoin } from './coin-catalog.ts';
 import { cacheVersion } from '../system/cache-versions.ts';
-import { latestCandles, loadFeedStates, toCandleMinor } from './feed-repository.ts';
+import { latestCandles, loadFeedStates, toCandleMinor } from '../feed/feed-repository.ts';
 import { KlineCache } from './kline-cache.ts';
 import { MarketEvents, type MarketUpdate } from './market-events.ts';
 import { toWireCandle } from './market-format.ts';

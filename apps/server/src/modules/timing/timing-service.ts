@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../http/app-error.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
 import type { Money } from '../ledger/money.ts';
-import { RequestBatcher } from '../ledger/request-batcher.ts';
+import { RequestBatcher } from '../storage/request-batcher.ts';
 import { placeOrders, type Placed, type PlacementRequest } from './timing-placement.ts';
 import { trackedOrderOf } from './timing-opening.ts';
 import { openOrdersByIds, timingOrders } from './timing-repository.ts';

@@ -11,7 +11,7 @@ import {
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Money } from '../ledger/money.ts';
-import { chunked, RowsStatement, rowsStatementPerDialect } from '../ledger/sql-batch.ts';
+import { chunked, RowsStatement, rowsStatementPerDialect } from '../storage/sql-batch.ts';
 import { ExpiryCalendar } from './expiry-calendar.ts';
 import {
   isOpen,

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { MarketUpdate } from './market-events.ts';
-import type { MarketRuntime } from './market-runtime.ts';
+import type { MarketUpdate } from '../market/market-events.ts';
+import type { MarketRuntime } from '../market/market-runtime.ts';
 
 /**
  * Scale-out mode: one node runs the feed (the PostgreSQL advisory-lock leader); every other API node

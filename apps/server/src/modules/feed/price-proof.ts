@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DataOf, endpoints, PriceTick } from '@vela/contract';
 import { feedDayOf, feedDayStart, formatMinor, KEYED_DRAWS_ALGORITHM } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import type { MarketCoin } from './coin-catalog.ts';
+import type { MarketCoin } from '../market/coin-catalog.ts';
 import { feedSecretsBetween } from './feed-secret-repository.ts';
 import { ticksBetween } from './feed-repository.ts';
 

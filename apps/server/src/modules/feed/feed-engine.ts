@@ -26,7 +26,7 @@ import {
   type FeedStateRow,
 } from './feed-repository.ts';
 import type { LiveDraws } from './feed-secrets.ts';
-import type { MarketRuntime } from './market-runtime.ts';
+import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { FeedCoin, PriceSource, PriceSourceContext } from './price-source.ts';
 import { prepareBatch, simulatedBatch, simulateSeconds } from './simulator-source.ts';
 

@@ -12,10 +12,10 @@ import {
   type ServerMessage,
   type Ticker,
 } from '@vela/contract';
-import type { UserEvents } from '../live/user-events.ts';
-import type { UserSessions } from '../live/user-sessions.ts';
-import { USER_SESSION_CHECK_MS, UserTopic } from '../live/user-topic.ts';
-import type { MarketEvents, MarketUpdate } from './market-events.ts';
+import type { UserEvents } from './user-events.ts';
+import type { UserSessions } from './user-sessions.ts';
+import { USER_SESSION_CHECK_MS, UserTopic } from './user-topic.ts';
+import type { MarketEvents, MarketUpdate } from '../market/market-events.ts';
 import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
 
 /**
