@@ -5,7 +5,7 @@ import { transferEntry, type EntryDraft } from '@vela/domain';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { seed } from '../../apps/server/src/db/seed.ts';
-import { checkLedger } from '../../apps/server/src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../apps/server/src/books.ts';
 import { createMoney } from '../../apps/server/src/modules/ledger/money.ts';
 import { postAdjustment } from '../../apps/server/src/modules/wallet/adjustments.ts';
 import { isEntryPoint } from './entry-point.ts';
@@ -103,7 +103,7 @@ async function run(label: string, storage: Storage): Promise<void> {
 
   const batchedRate = postings / batchedSeconds;
   const singleRate = (SINGLE_ENTRIES * 2) / singleSeconds;
-  const report = await checkLedger(storage.db, storage.dialect);
+  const report = await checkBooks(storage.db, storage.dialect);
   // The bench's entries cite no business rows, so only the reference rule may object.
   const broken = report.violations.filter((v) => v.rule !== 'reference_gap');
   console.log(

@@ -5,7 +5,7 @@ import { adjustmentEntry, timingStakeEntry } from '@vela/domain';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { seed } from '../../apps/server/src/db/seed.ts';
-import { checkLedger } from '../../apps/server/src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../apps/server/src/books.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import type { OpenOrder } from '../../apps/server/src/modules/timing/timing-opening.ts';
 import { TimingSettler } from '../../apps/server/src/modules/timing/timing-settler.ts';
@@ -270,7 +270,7 @@ async function run(label: string, storage: Storage): Promise<void> {
   commits.sort((a, b) => a - b);
   const p99 = commits[Math.floor(commits.length * 0.99)] ?? Infinity;
 
-  const report = await checkLedger(storage.db, storage.dialect);
+  const report = await checkBooks(storage.db, storage.dialect);
   const settledInRounds = LARGE * ROUNDS;
   const throughput = settledInRounds / largeSeconds;
   const singleRate = SINGLE / singleSeconds;

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openStorage } from './db/database.ts';
 import { describeViolation } from '@vela/domain';
-import { checkLedger } from './modules/ledger/invariant-checker.ts';
+import { checkBooks } from './books.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { listOutbox } from './modules/mail/mailer.ts';
@@ -77,7 +77,7 @@ async function main(command: string | undefined, args: string[]): Promise<void> 
       // The ledger's invariants over the whole database; exits non-zero when any is broken.
       const storage = openStorage({ sqlitePath: config.sqlitePath, databaseUrl: config.DATABASE_URL });
       try {
-        const report = await checkLedger(storage.db, storage.dialect);
+        const report = await checkBooks(storage.db, storage.dialect);
         console.log(`${report.accounts} accounts, ${report.entries} journal entries checked`);
         for (const violation of report.violations) console.log(`  broken: ${describeViolation(violation)}`);
         console.log(report.ok ? 'ledger invariants hold' : `${report.violations.length} violations`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@vela/contract';
-import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../src/books.ts';
 import { createTestApp, expectSuccess, type TestApp } from '../helpers/test-app.ts';
 import { expectBooksBalanced } from '../ledger/ledger-helpers.ts';
 import {
@@ -46,7 +46,7 @@ describe('bank-style concurrent load', () => {
         acks.push(ack);
         if (acks.length % 40 === 0) {
           checkpoints.push(
-            checkLedger(t.db, t.storage.dialect).then((report) => {
+            checkBooks(t.db, t.storage.dialect).then((report) => {
               expect(report.violations).toEqual([]);
             }),
           );

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '@vela/contract';
-import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../src/books.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { vcIdOf } from '../ledger/ledger-helpers.ts';
 import {
@@ -172,7 +172,7 @@ describe('crash recovery', () => {
     expect(acks.length).toBeGreaterThanOrEqual(120);
 
     server = await startServerProcess(t);
-    const report = await checkLedger(t.db, t.storage.dialect);
+    const report = await checkBooks(t.db, t.storage.dialect);
     expect(report.violations).toEqual([]);
 
     const statusOf = async (table: 'recharge_order' | 'withdraw_order', id: unknown) =>
@@ -217,7 +217,7 @@ describe('crash recovery', () => {
     expect(settled.length).toBeGreaterThan(0);
     expect(settled.every((o) => o.settle_tick_id !== null)).toBe(true);
     feed.stop();
-    expect((await checkLedger(t.db, t.storage.dialect)).violations).toEqual([]);
+    expect((await checkBooks(t.db, t.storage.dialect)).violations).toEqual([]);
 
     // Sent again with their keys, acknowledged requests answer exactly what they answered before.
     const send = httpSender(server.url);

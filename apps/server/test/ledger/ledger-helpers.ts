@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { parseDecimal } from '@vela/domain';
-import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../src/books.ts';
 import { postAdjustment } from '../../src/modules/wallet/adjustments.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
@@ -37,7 +37,7 @@ export async function fund(t: TestApp, userId: number, symbol: string, amount: s
 
 /** The invariant checker must find nothing. */
 export async function expectBooksBalanced(t: TestApp): Promise<void> {
-  const report = await checkLedger(t.db, t.storage.dialect);
+  const report = await checkBooks(t.db, t.storage.dialect);
   expect(
     report.violations,
     JSON.stringify(report.violations, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),

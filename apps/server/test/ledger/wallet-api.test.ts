@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type DataOf } from '@vela/contract';
-import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../src/books.ts';
 import {
   countRows,
   createTestApp,
@@ -263,7 +263,7 @@ describe('wallet: balances, transfers and bills', () => {
       .set({ balance_minor: 5n })
       .where('id', '=', account.id)
       .execute();
-    const report = await checkLedger(t.db, t.storage.dialect);
+    const report = await checkBooks(t.db, t.storage.dialect);
     expect(report.violations.map((v) => v.rule).sort()).toEqual(['balance_not_posted', 'currency_not_zero']);
     await t.db
       .updateTable('ledger_account')
@@ -289,7 +289,7 @@ describe('wallet: balances, transfers and bills', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const gaps = await checkLedger(t.db, t.storage.dialect);
+    const gaps = await checkBooks(t.db, t.storage.dialect);
     expect(gaps.violations).toEqual([
       {
         rule: 'reference_gap',

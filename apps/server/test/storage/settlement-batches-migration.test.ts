@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.ts';
-import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../src/books.ts';
 import { createTestStorage, EXPECTED_DIALECT, type TestStorage } from '../helpers/test-app.ts';
 
 /**
@@ -118,7 +118,7 @@ describe(`migration 0008: settlement batches (${EXPECTED_DIALECT})`, () => {
 
     expect(await migrateToLatest(ts.storage)).toContain('0008-settlement-batches');
 
-    const report = await checkLedger(ts.storage.db, ts.storage.dialect);
+    const report = await checkBooks(ts.storage.db, ts.storage.dialect);
     // The adjustment names no adjustment row in this hand-made history; nothing else may object.
     expect(
       report.violations.filter((v) => !(v.rule === 'reference_gap' && v.gap.refType === 'adjustment')),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints, type TimingOrder } from '@vela/contract';
 import { openingTick, parseDecimal, settlementTick, timingResult, type RecordedTick } from '@vela/domain';
-import { checkLedger } from '../../src/modules/ledger/invariant-checker.ts';
+import { checkBooks } from '../../src/books.ts';
 import { saveTimingPeriod, setTimingConfigEnabled } from '../../src/modules/market/coin-repository.ts';
 import { createMoney } from '../../src/modules/ledger/money.ts';
 import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
@@ -188,7 +188,7 @@ describe('timed trades', () => {
     await expectBooksBalanced(t);
 
     const details = async () =>
-      (await checkLedger(t.db, t.storage.dialect)).violations.map((v) =>
+      (await checkBooks(t.db, t.storage.dialect)).violations.map((v) =>
         v.rule === 'reference_gap' ? `${v.gap.refType} ${v.gap.refId}: ${v.gap.detail}` : v.rule,
       );
     // An order's result changed after the fact: its batch and its payout no longer agree with it.

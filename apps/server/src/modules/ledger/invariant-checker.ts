@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { checkInvariants, type ReferenceGap, type Violation } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { LEDGER_REFERENCES } from './ledger-references.ts';
-import { timingGaps } from './timing-audit.ts';
+import type { BookRules } from './ledger-references.ts';
 
 export interface InvariantReport {
   readonly ok: boolean;
@@ -20,6 +19,7 @@ export interface InvariantReport {
 export async function checkLedger(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
+  rules: readonly BookRules[],
 ): Promise<InvariantReport> {
   const read = async (trx: Kysely<Database>) => {
     if (dialect === 'postgres') await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
@@ -45,7 +45,7 @@ export async function checkLedger(
     const entryCount = await sql<{ n: number | bigint }>`SELECT COUNT(*) AS n FROM journal_entry`.execute(
       trx,
     );
-    const gaps = await referenceGaps(trx);
+    const gaps = await referenceGaps(trx, rules);
     return {
       accounts: accounts.rows,
       unbalanced: unbalanced.rows,
@@ -78,9 +78,10 @@ export async function checkLedger(
   };
 }
 
-async function referenceGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
+async function referenceGaps(trx: Kysely<Database>, rules: readonly BookRules[]): Promise<ReferenceGap[]> {
   const gaps: ReferenceGap[] = [];
-  const known = LEDGER_REFERENCES.map((r) => r.refType);
+  const references = rules.flatMap((rule) => rule.references);
+  const known = references.map((r) => r.refType);
   const unknown = await trx
     .selectFrom('journal_entry')
     .select(['ref_type', 'ref_id'])
@@ -100,7 +101,7 @@ async function referenceGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
     await sql<{ ref_type: string }>`
       SELECT DISTINCT ref_type FROM journal_posting WHERE ref_type IS NOT NULL`.execute(trx)
   ).rows.map((row) => row.ref_type);
-  for (const reference of LEDGER_REFERENCES) {
+  for (const reference of references) {
     const table = sql.table(reference.table);
     const orphans = await sql<{ ref_id: number }>`
       SELECT e.ref_id FROM journal_entry e LEFT JOIN ${table} t ON t.id = e.ref_id
@@ -173,6 +174,6 @@ async function referenceGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
     if (!known.includes(refType))
       gaps.push({ kind: 'orphan_entry', refType, refId: 0, detail: 'posting names an unknown type' });
   }
-  gaps.push(...(await timingGaps(trx)));
+  for (const rule of rules) if (rule.audit) gaps.push(...(await rule.audit(trx)));
   return gaps;
 }

@@ -1,10 +1,12 @@
-import type { EntryType } from '@vela/domain';
+import type { Kysely } from 'kysely';
+import type { EntryType, ReferenceGap } from '@vela/domain';
+import type { Database } from '../../db/schema.ts';
 
 /**
  * Which business rows move money, and which entries each must have. The invariant checker uses it
  * both ways: every entry must point at an existing row of its `refType`, and every row must have
- * the entries its state calls for, and none that its state rules out. A module that moves money
- * adds its business table here.
+ * the entries its state calls for, and none that its state rules out. Each module that moves money
+ * declares its business tables in its own `BookRules` (for example `timing/timing-books.ts`).
  */
 export interface LedgerReference {
   /** `journal_entry.ref_type` of the entries. */
@@ -19,41 +21,14 @@ export interface LedgerReference {
   readonly once?: readonly EntryType[];
 }
 
-export const LEDGER_REFERENCES: readonly LedgerReference[] = [
-  { refType: 'transfer', table: 'wallet_transfer', requires: [{ type: 'transfer', when: '1 = 1' }] },
-  { refType: 'adjustment', table: 'balance_adjustment', requires: [{ type: 'adjustment', when: '1 = 1' }] },
-  {
-    refType: 'deposit',
-    table: 'recharge_order',
-    requires: [{ type: 'deposit', when: "t.status = 'approved'" }],
-    forbids: [{ type: 'deposit', when: "t.status <> 'approved'" }],
-  },
-  {
-    refType: 'withdrawal',
-    table: 'withdraw_order',
-    requires: [
-      { type: 'withdrawal_hold', when: '1 = 1' },
-      { type: 'withdrawal_payout', when: "t.status = 'approved'" },
-      { type: 'withdrawal_return', when: "t.status = 'rejected'" },
-    ],
-    forbids: [
-      { type: 'withdrawal_payout', when: "t.status <> 'approved'" },
-      { type: 'withdrawal_return', when: "t.status <> 'rejected'" },
-    ],
-    once: ['withdrawal_hold', 'withdrawal_payout', 'withdrawal_return'],
-  },
-  // A timed order's settlement is booked in its batch's entry, on a posting naming the order; the
-  // timing audit (timing-audit.ts) checks each order against it.
-  {
-    refType: 'timing',
-    table: 'timing_order',
-    requires: [{ type: 'timing_stake', when: '1 = 1' }],
-    once: ['timing_stake'],
-  },
-  {
-    refType: 'timing_settlement',
-    table: 'timing_settlement',
-    requires: [{ type: 'timing_settlement', when: '1 = 1' }],
-    once: ['timing_settlement'],
-  },
-];
+/**
+ * What one module that moves money tells the invariant checker: its business tables and the
+ * entries each row must have, and, when the generic rules cannot reach its rows (a batch entry
+ * that books many orders), its own audit. The ledger knows no module; the wiring (`src/books.ts`)
+ * hands every module's rules to `checkLedger`.
+ */
+export interface BookRules {
+  readonly references: readonly LedgerReference[];
+  /** The module's own checks, read in the checker's snapshot. */
+  readonly audit?: (trx: Kysely<Database>) => Promise<ReferenceGap[]>;
+}

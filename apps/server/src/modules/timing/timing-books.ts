@@ -1,9 +1,32 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReferenceGap } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
+import type { BookRules } from '../ledger/ledger-references.ts';
 
 /** How many findings of one kind are reported; one is enough to act, a hundred show the extent. */
 const LIMIT = 100;
+
+/**
+ * Timed trading's rules for the books. An order's stake has its own entry; its settlement is
+ * booked in its batch's entry, on a posting naming the order, which the audit below checks.
+ */
+export const timingBooks: BookRules = {
+  references: [
+    {
+      refType: 'timing',
+      table: 'timing_order',
+      requires: [{ type: 'timing_stake', when: '1 = 1' }],
+      once: ['timing_stake'],
+    },
+    {
+      refType: 'timing_settlement',
+      table: 'timing_settlement',
+      requires: [{ type: 'timing_settlement', when: '1 = 1' }],
+      once: ['timing_settlement'],
+    },
+  ],
+  audit: timingGaps,
+};
 
 /**
  * The timed-trade part of the invariant checker (decision 026). Orders expiring together settle in
@@ -22,7 +45,7 @@ const LIMIT = 100;
  *    that tick. Orders accepted before that rule opened at their placement: their result holds
  *    the open tick and expiry kept in `timing_order_opened` (migrations 0012 and 0014).
  */
-export async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
+async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
   const gaps: ReferenceGap[] = [];
   const add = (
     kind: ReferenceGap['kind'],
