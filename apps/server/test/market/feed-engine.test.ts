@@ -165,48 +165,48 @@ describe(`feed engine (${EXPECTED_DIALECT})`, () => {
     }
   });
 
-  it('fills downtime beyond the minute window with hours, and prunes ticks past the retention', async () => {
+  /**
+   * One coin recorded for five seconds from T0, then a restart nine days later (past the seven days
+   * of tick retention) with `options`; answers the coin and when the feed resumed.
+   */
+  async function restartAfterNineDays(options: Parameters<typeof createEngine>[2] = {}) {
     const [id] = await keepOnlyCoins(t.db, 1);
     const first = engine();
     await first.start();
     await runSeconds(first, clock, 5);
     await first.stop();
-
     const resumedAt = clock.advance(9 * DAY);
-    const second = engine();
-    await second.start();
+    await engine(options).start();
+    return { id: id!, resumedAt };
+  }
 
-    const hours = await candleRows(t.db, id!, '1h');
+  it('fills downtime beyond the minute window with hours, and prunes ticks past the retention', async () => {
+    const { id, resumedAt } = await restartAfterNineDays();
+
+    const hours = await candleRows(t.db, id, '1h');
     const hourOpens = hours.map((c) => c.t);
     expect(hourOpens[0]).toBe(bucketStart(T0, '1h'));
     expect(hourOpens[hourOpens.length - 1]).toBe(bucketStart(resumedAt, '1h'));
     for (let i = 1; i < hourOpens.length; i += 1) expect(hourOpens[i]! - hourOpens[i - 1]!).toBe(HOUR);
     for (const interval of ['4h', '1d', '1w'] as Interval[]) {
-      expect(await candleRows(t.db, id!, interval)).toEqual(aggregateCandles(hours, interval));
+      expect(await candleRows(t.db, id, interval)).toEqual(aggregateCandles(hours, interval));
     }
     // Minutes are simulated only for the last week before the restart.
-    const minutes = await candleRows(t.db, id!, '1m');
+    const minutes = await candleRows(t.db, id, '1m');
     const recent = minutes.filter((c) => c.t >= resumedAt - 7 * DAY);
     const windowStart = bucketStart(resumedAt - 7 * DAY, '1h');
     expect(recent[0]!.t).toBeLessThanOrEqual(windowStart + HOUR);
     expect(minutes.filter((c) => c.t > bucketStart(T0, '1m') + HOUR && c.t < windowStart)).toEqual([]);
     // The ticks of the first run are older than 7 days: pruned at start.
-    const ticks = await tickRows(t.db, id!);
+    const ticks = await tickRows(t.db, id);
     expect(ticks.length).toBeGreaterThan(0);
     expect(Math.min(...ticks.map((r) => r.time_ms))).toBeGreaterThanOrEqual(resumedAt - 7 * DAY);
   });
 
   it('keeps past the retention the ticks an open order may still read', async () => {
-    const [id] = await keepOnlyCoins(t.db, 1);
-    const first = engine();
-    await first.start();
-    await runSeconds(first, clock, 5);
-    await first.stop();
-    const resumedAt = clock.advance(9 * DAY);
     // An order accepted after the second tick is still open: its open tick is the third.
-    const second = engine({ ticksNeededFrom: async () => T0 + 2500 });
-    await second.start();
-    const ticks = (await tickRows(t.db, id!)).map((r) => r.time_ms);
+    const { id, resumedAt } = await restartAfterNineDays({ ticksNeededFrom: async () => T0 + 2500 });
+    const ticks = (await tickRows(t.db, id)).map((r) => r.time_ms);
     expect(ticks.filter((time) => time <= T0 + 5000)).toEqual([T0 + 3000, T0 + 4000, T0 + 5000]);
     expect(ticks.filter((time) => time < resumedAt - 7 * DAY).length).toBeGreaterThan(3);
   });
