@@ -5,14 +5,7 @@ import { defineConfig } from 'vitest/config';
 // time against PostgreSQL when TEST_DATABASE_URL is set (scripts/with-postgres.sh). The scale-out
 // suite needs Redis (project `server-redis`, under scripts/with-redis.sh); that project exists only
 // when a Redis server is given, so the default run never skips a test silently.
-//
-// Server test files run without isolation: each worker imports the server once instead of once per
-// file, which halved the server suite's time (167 s to 83 s on two cores; on PostgreSQL 268 s to
-// 177 s). Every file builds its own app and database, and the little module state the server has
-// (statement texts per dialect, a decoy password hash, the upload decoder's concurrency count) holds
-// nothing of one app's data. The web app's files keep isolation: its stores are module state that
-// each file starts from.
-const serverTest = { testTimeout: 20_000, hookTimeout: 30_000, isolate: false };
+const serverTest = { testTimeout: 20_000, hookTimeout: 30_000 };
 
 export default defineConfig({
   test: {
