@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { GroupCommitter } from './group-commit.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { RowsStatement } from './sql-batch.ts';
+import { findKey, findKeys, insertKeys } from './idempotency-repository.ts';
 
 export interface IdempotentRequest {
   /** `u:<userId>` for users, `o:<operatorId>` for operators. */
@@ -32,21 +32,12 @@ export interface IdempotentRequest {
  * daily limit reached by that very request, a channel closed since).
  */
 export class IdempotentRequests {
-  private readonly keyRows: RowsStatement;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly committer: GroupCommitter,
-    dialect: Dialect,
+    private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
-  ) {
-    this.keyRows = new RowsStatement(
-      dialect,
-      ['plain', 'plain', 'plain', 'plain', 'plain', 'bigint'],
-      (rows) =>
-        `INSERT INTO idempotency_key (owner, idem_key, endpoint, request_hash, response, created_at) VALUES ${rows}`,
-    );
-  }
+  ) {}
 
   async run<C, T>(
     request: IdempotentRequest,
@@ -60,17 +51,16 @@ export class IdempotentRequests {
     try {
       return await this.committer.run(async (trx) => {
         const value = await work(trx, checked);
-        await trx
-          .insertInto('idempotency_key')
-          .values({
+        await insertKeys(trx, this.dialect, [
+          {
             owner: request.owner,
-            idem_key: request.key,
+            key: request.key,
             endpoint: request.endpoint,
-            request_hash: hash,
+            hash,
             response: JSON.stringify(value ?? null),
-            created_at: this.now(),
-          })
-          .execute();
+            createdAt: this.now(),
+          },
+        ]);
         return value;
       });
     } catch (error) {
@@ -87,12 +77,7 @@ export class IdempotentRequests {
    * checks, as `run` does.
    */
   async replay<T>(request: IdempotentRequest): Promise<{ found: true; value: T } | { found: false }> {
-    const row = await this.db
-      .selectFrom('idempotency_key')
-      .select(['request_hash', 'response'])
-      .where('owner', '=', request.owner)
-      .where('idem_key', '=', request.key)
-      .executeTakeFirst();
+    const row = await findKey(this.db, request.owner, request.key);
     if (!row) return { found: false };
     if (row.request_hash !== requestHash(request)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { found: true, value: JSON.parse(row.response) as T };
@@ -107,18 +92,8 @@ export class IdempotentRequests {
     requests: readonly IdempotentRequest[],
   ): Promise<Map<string, { hash: string; response: string }>> {
     const found = new Map<string, { hash: string; response: string }>();
-    for (let i = 0; i < requests.length; i += 200) {
-      const slice = requests.slice(i, i + 200);
-      const rows = await trx
-        .selectFrom('idempotency_key')
-        .select(['owner', 'idem_key', 'request_hash', 'response'])
-        .where((eb) =>
-          eb.or(slice.map((r) => eb.and([eb('owner', '=', r.owner), eb('idem_key', '=', r.key)]))),
-        )
-        .execute();
-      for (const row of rows)
-        found.set(`${row.owner} ${row.idem_key}`, { hash: row.request_hash, response: row.response });
-    }
+    for (const row of await findKeys(trx, requests))
+      found.set(`${row.owner} ${row.idem_key}`, { hash: row.request_hash, response: row.response });
     return found;
   }
 
@@ -127,16 +102,18 @@ export class IdempotentRequests {
     trx: Transaction<Database>,
     done: readonly { request: IdempotentRequest; value: unknown }[],
   ) {
-    const now = this.now();
-    await this.keyRows.run(trx, done, ({ request, value }, values) =>
-      values.push(
-        request.owner,
-        request.key,
-        request.endpoint,
-        requestHash(request),
-        JSON.stringify(value ?? null),
-        now,
-      ),
+    const createdAt = this.now();
+    await insertKeys(
+      trx,
+      this.dialect,
+      done.map(({ request, value }) => ({
+        owner: request.owner,
+        key: request.key,
+        endpoint: request.endpoint,
+        hash: requestHash(request),
+        response: JSON.stringify(value ?? null),
+        createdAt,
+      })),
     );
   }
 }
