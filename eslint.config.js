@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundariesRule } from './tools/eslint/boundaries-rule.js';
+import { serverBoundariesRule } from './tools/eslint/server-boundaries-rule.js';
+import { sqlPlacementRule } from './tools/eslint/sql-placement-rule.js';
 
 export default tseslint.config(
   {
@@ -19,14 +21,27 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { local: { rules: { boundaries: boundariesRule } } },
+    plugins: {
+      local: {
+        rules: {
+          boundaries: boundariesRule,
+          'server-boundaries': serverBoundariesRule,
+          'sql-placement': sqlPlacementRule,
+        },
+      },
+    },
     rules: {
       'local/boundaries': 'error',
+      'local/server-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'local/sql-placement': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],

@@ -13,6 +13,7 @@ export default defineConfig({
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'client', root: 'packages/client', include: ['test/**/*.test.ts'] } },
       { test: { name: 'tools', root: 'tools', include: ['**/*.test.ts'] } },
       {
         test: {
@@ -39,6 +40,14 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },

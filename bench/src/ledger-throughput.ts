@@ -4,14 +4,14 @@ import path from 'node:path';
 import { transferEntry, type EntryDraft } from '@vela/domain';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seed } from '../../apps/server/src/db/seed.ts';
+import { seed } from '../../apps/server/src/seed.ts';
 import { checkBooks } from '../../apps/server/src/books.ts';
 import { createMoney } from '../../apps/server/src/modules/ledger/money.ts';
 import { postAdjustment } from '../../apps/server/src/modules/wallet/adjustments.ts';
 import { isEntryPoint } from './entry-point.ts';
 
 /**
- * Durable ledger throughput (issue "Money"): journal postings per second with commits batched
+ * Durable ledger throughput (target in decision 018): journal postings per second with commits batched
  * (group commit: thousands of entries per transaction, one sync per commit), beside the
  * one-commit-per-entry rate as the reference, on SQLite (synchronous=FULL) and, when
  * BENCH_DATABASE_URL is set, on PostgreSQL. Target: >= 100,000 postings/s on SQLite.

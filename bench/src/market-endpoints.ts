@@ -13,7 +13,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { DEMO_ACCOUNTS, seed } from '../../apps/server/src/db/seed.ts';
+import { DEMO_ACCOUNTS, seed } from '../../apps/server/src/seed.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import { postAdjustment } from '../../apps/server/src/modules/wallet/adjustments.ts';
 import { FeedEngine, PUBLIC_HISTORY_SEED } from '../../apps/server/src/modules/feed/feed-engine.ts';
@@ -28,8 +28,8 @@ import { isEntryPoint } from './entry-point.ts';
  * empty Fastify route measured in the same run. The server runs in its own process with a live
  * simulated feed (a day of one-minute history backfilled, then a tick every second), so the answers
  * change every second as in production and the load generator does not share the server's event
- * loop. Targets: each market read >= 5,000 answers/s with p99 <= 20 ms (issue "Markets"), timed
- * orders >= 3,000/s with p99 <= 50 ms (issue "Timed trading"), both at full load (see `measure`).
+ * loop. Targets: each market read >= 5,000 answers/s with p99 <= 20 ms (decision 012), timed
+ * orders >= 3,000/s with p99 <= 50 ms (decision 023), both at full load (see `measure`).
  *
  * This file is also the entry point of the server process (VELA_MARKET_BENCH_ROLE=server).
  */
@@ -38,7 +38,7 @@ const ROLE = process.env.VELA_MARKET_BENCH_ROLE;
 const SELF = fileURLToPath(import.meta.url);
 const TARGET_RPS = 5_000;
 const TARGET_P99_MS = 20;
-/** Timed-order placement (issue "Timed trading"). */
+/** Timed-order placement (decision 023). */
 const TARGET_ORDERS_PER_S = 3_000;
 const TARGET_ORDER_P99_MS = 50;
 const KLINE_LIMIT = 500;
@@ -78,7 +78,7 @@ async function serve(): Promise<void> {
   const draws = new FeedSecrets({ db: storage.db, overrideSeed: config.FEED_SEED });
   const engine = new FeedEngine({
     db: storage.db,
-    runtime: market,
+    market,
     source: new SimulatorSource({ draws }),
     draws,
     seed: PUBLIC_HISTORY_SEED,

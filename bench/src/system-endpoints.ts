@@ -6,7 +6,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openStorage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seed } from '../../apps/server/src/db/seed.ts';
+import { seed } from '../../apps/server/src/seed.ts';
 import { load, type LoadResult } from './http-load.ts';
 import { isEntryPoint } from './entry-point.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { adjustmentEntry, timingStakeEntry } from '@vela/domain';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seed } from '../../apps/server/src/db/seed.ts';
+import { seed } from '../../apps/server/src/seed.ts';
 import { checkBooks } from '../../apps/server/src/books.ts';
 import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import type { OpenOrder } from '../../apps/server/src/modules/timing/timing-opening.ts';
@@ -12,7 +12,7 @@ import { TimingSettler } from '../../apps/server/src/modules/timing/timing-settl
 import { isEntryPoint } from './entry-point.ts';
 
 /**
- * Durable settlement of timed orders (issue "Timed trading") on SQLite (WAL, synchronous=FULL):
+ * Durable settlement of timed orders (targets in decision 026) on SQLite (WAL, synchronous=FULL):
  *
  * - throughput: LARGE orders of USERS users expire in the same second and the settler, which
  *   tracks them as it tracks every order placed through the API, settles them in batches of one
@@ -258,9 +258,12 @@ async function run(label: string, storage: Storage): Promise<void> {
   const live = new TimingSettler({
     db: storage.db,
     money: stage.money,
-    onSettled: (settled) => {
-      const at = Date.now();
-      for (let i = 0; i < settled.length; i += 1) commits.push(at - burstAt);
+    watcher: {
+      ordersOpened: () => undefined,
+      ordersSettled: (settled) => {
+        const at = Date.now();
+        for (let i = 0; i < settled.length; i += 1) commits.push(at - burstAt);
+      },
     },
   });
   await live.start();

@@ -15,7 +15,7 @@ import { isEntryPoint } from './entry-point.ts';
 
 /**
  * The JavaScript /home loads before the home screen paints, gzipped, against the 170 KiB budget of
- * the "Markets" issue. Two measures of the same built bundle (apps/web/dist):
+ * decision 013. Two measures of the same built bundle (apps/web/dist):
  *
  * - static: the entry script and modulepreloads of index.html, the home page chunk and the language
  *   catalogue, each with its static imports followed transitively through the built chunks;

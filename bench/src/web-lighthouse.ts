@@ -7,7 +7,7 @@ import { isEntryPoint } from './entry-point.ts';
 /**
  * Lighthouse (mobile form factor, its default simulated throttling) against /home of the built
  * server, in Debian's Chromium started by chrome-launcher: no browser is ever downloaded and only
- * loopback is used. Target of the "Markets" issue: performance score ≥ 90.
+ * loopback is used. Target (decision 013): performance score ≥ 90.
  *
  * One run's score moves by several points with the load of the machine, so the benchmark runs
  * Lighthouse LIGHTHOUSE_RUNS times (default 3), each in a fresh browser, and judges the median run.

@@ -1,17 +1,21 @@
 import path from 'node:path';
 
 /**
- * Import boundaries of DESIGN.md §1 and §9, checked on every import:
+ * Import boundaries, checked on every import:
  * - no app imports another app, and packages never import apps;
  * - packages point one way: domain imports none of ours; i18n imports none of ours; contract may
- *   import domain and i18n;
- * - in the web app, a feature never imports another feature, and nothing imports `app/` except
- *   `app/` itself; the shared layers (lib, components, stores, system, config, styles) never
- *   import features.
+ *   import domain and i18n; client (the HTTP client of the web app and the console) may import
+ *   contract;
+ * - in the web app and in the operators' console, a feature never imports another feature, and
+ *   nothing imports `app/` except `app/` itself; the shared layers (lib, components, stores, system,
+ *   config, styles) never import features. Only `app/` (and the entry point beside it) composes
+ *   features.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const APPS = ['web', 'admin', 'server'];
-const PACKAGE_DEPS = { domain: [], i18n: [], contract: ['domain', 'i18n'] };
+const PACKAGE_DEPS = { domain: [], i18n: [], contract: ['domain', 'i18n'], client: ['contract'] };
+/** The apps laid out in layers: src/app, src/features/<name> and the shared layers. */
+const LAYERED_APPS = ['web', 'admin'];
 
 function zoneOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep);
@@ -20,12 +24,12 @@ function zoneOf(file) {
   return { kind: 'other', name: rel[0] ?? '', rest: rel.slice(1) };
 }
 
-function webArea(zone) {
-  if (zone.kind !== 'app' || zone.name !== 'web' || zone.rest[0] !== 'src') return null;
+function layerOf(zone) {
+  if (zone.kind !== 'app' || !LAYERED_APPS.includes(zone.name) || zone.rest[0] !== 'src') return null;
   const [, area, feature] = zone.rest;
   // Files directly in src/ (main.tsx) are the entry point and compose like src/app.
-  if (area && /\.[jt]sx?$/.test(area)) return { area: 'app', feature: undefined };
-  return { area, feature: area === 'features' ? feature : undefined };
+  if (area && /\.[jt]sx?$/.test(area)) return { app: zone.name, area: 'app', feature: undefined };
+  return { app: zone.name, area, feature: area === 'features' ? feature : undefined };
 }
 
 function problem(fromFile, source) {
@@ -50,9 +54,9 @@ function problem(fromFile, source) {
   if (to.kind === 'package' && (from.kind !== 'package' || from.name !== to.name)) {
     return `reaches into packages/${to.name} by path; import @vela/${to.name}`;
   }
-  const a = webArea(from);
-  const b = webArea(to);
-  if (a && b) {
+  const a = layerOf(from);
+  const b = layerOf(to);
+  if (a && b && a.app === b.app) {
     if (b.area === 'app' && a.area !== 'app') return 'imports from src/app; only the app composes features';
     if (b.area === 'features' && a.area === 'features' && a.feature !== b.feature) {
       return `feature "${a.feature}" imports feature "${b.feature}"; move shared code to lib, components or system`;
@@ -68,7 +72,7 @@ export const boundariesRule = {
   meta: {
     type: 'problem',
     schema: [],
-    docs: { description: 'Keeps imports pointing the way DESIGN.md says.' },
+    docs: { description: 'Keeps imports between apps, packages and web features pointing one way.' },
   },
   create(context) {
     const check = (node) => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { unstableSetRender } from 'antd';
-import { App } from './app.tsx';
+import { App } from './app/app.tsx';
 import './console.css';
 
 // antd renders modals, messages and notifications into roots of their own; under React 19 it must be

@@ -3,9 +3,9 @@ import { openStorage } from './db/database.ts';
 import { describeViolation } from '@vela/domain';
 import { checkBooks } from './books.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed.ts';
 import { listOutbox } from './modules/mail/mailer.ts';
-import { demoOperatorBanner } from './modules/operators/demo-operators.ts';
+import { demoOperatorBanner } from './modules/operators/operators-seed.ts';
 import {
   createOperatorCommand,
   formatCredentials,

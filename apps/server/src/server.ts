@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { openStorage, type Storage } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_ACCOUNTS, seed } from './db/seed.ts';
-import { FeedEngine, PUBLIC_HISTORY_SEED, type FeedLog } from './modules/feed/feed-engine.ts';
-import { FeedSecrets } from './modules/feed/feed-secrets.ts';
-import { startFeedLeadership, type FeedLeadership } from './modules/feed/feed-leader.ts';
+import { DEMO_ACCOUNTS, seed } from './seed.ts';
+import { startFeed, type RunningFeed } from './engines.ts';
+import type { FeedEngine } from './modules/feed/feed-engine.ts';
 import { MarketRuntime } from './modules/market/market-runtime.ts';
-import { SimulatorSource } from './modules/feed/simulator-source.ts';
-import { ExchangeSource, usdtSymbols } from './modules/feed/exchange-source.ts';
-import { listCoins } from './modules/market/coin-repository.ts';
-import { earliestOpenAcceptance } from './modules/timing/timing-repository.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -35,9 +30,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({ config, storage, market });
   // The feed is brought up to date (first start: history is backfilled) before the server listens,
   // so the first answers already have prices and charts.
-  let feed: Awaited<ReturnType<typeof startFeed>>;
+  let feed: RunningFeed;
   try {
-    feed = await startFeed(config, storage, market, app);
+    feed = await startFeed(config, storage, market, app.log);
   } catch (error) {
     await app.close();
     await storage.close();
@@ -67,80 +62,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await storage.close();
     },
   };
-}
-
-/**
- * A simulator keyed by `FEED_SEED` draws prices anyone who knows the seed can compute (decision
- * 034): outside tests the server says so loudly, once, at start.
- */
-export function warnOfKnownFeedSeed(config: Config, log: Pick<FeedLog, 'warn'>): void {
-  if (config.FEED_SOURCE !== 'simulator' || config.FEED_SEED === undefined || config.NODE_ENV === 'test')
-    return;
-  log.warn(
-    "FEED_SEED IS SET: the simulator's prices are derived from a known seed and ANYONE WHO KNOWS IT " +
-      'CAN COMPUTE FUTURE PRICES. Use it for tests and benchmarks only; unset it for real use.',
-    { feedSeed: config.FEED_SEED },
-  );
-}
-
-async function startFeed(
-  config: Config,
-  storage: Storage,
-  market: MarketRuntime,
-  app: FastifyInstance,
-): Promise<{ engine: FeedEngine | null; leadership: FeedLeadership | null }> {
-  if (config.FEED_SOURCE === 'off') return { engine: null, leadership: null };
-  const logger = app.log.child({ module: 'feed' });
-  const log: FeedLog = {
-    info: (message, details) => logger.info(details ?? {}, message),
-    warn: (message, details) => logger.warn(details ?? {}, message),
-    error: (message, details) => logger.error(details ?? {}, message),
-  };
-  const onError = (error: unknown) => log.error('recording prices failed', { error: String(error) });
-  const exchange = config.FEED_SOURCE === 'exchange';
-  warnOfKnownFeedSeed(config, log);
-  // The simulator's randomness is keyed by daily secrets; an exchange feed simulates nothing.
-  const draws = exchange ? null : new FeedSecrets({ db: storage.db, overrideSeed: config.FEED_SEED });
-  const engine = new FeedEngine({
-    db: storage.db,
-    runtime: market,
-    source: draws ? new SimulatorSource({ draws, onError }) : await exchangeSource(config, storage, onError),
-    draws,
-    seed: config.FEED_SEED ?? PUBLIC_HISTORY_SEED,
-    // Real prices are never mixed with invented ones: no simulated history, no simulated gaps.
-    backfill: exchange ? 'none' : config.FEED_BACKFILL,
-    fillDowntime: !exchange,
-    tickRetentionDays: config.TICK_RETENTION_DAYS,
-    ticksNeededFrom: () => earliestOpenAcceptance(storage.db),
-    log,
-  });
-  const leadership = await startFeedLeadership(storage, {
-    lead: () => engine.start(),
-    resign: () => engine.stop(),
-    log,
-  });
-  return { engine, leadership };
-}
-
-/** The exchange source for the configured coins (all enabled non-settlement coins by default). */
-async function exchangeSource(
-  config: Config,
-  storage: Storage,
-  onError: (error: unknown) => void,
-): Promise<ExchangeSource> {
-  if (!config.EXCHANGE_STREAM_URL) throw new ConfigError('FEED_SOURCE=exchange needs EXCHANGE_STREAM_URL');
-  const wanted = new Set(
-    config.EXCHANGE_COINS.split(',')
-      .map((s) => s.trim().toUpperCase())
-      .filter(Boolean),
-  );
-  const coins = (await listCoins(storage.db)).filter(
-    (coin) =>
-      coin.enabled === 1 &&
-      coin.settle_vc === 0 &&
-      (wanted.size === 0 || wanted.has(coin.symbol.toUpperCase())),
-  );
-  return new ExchangeSource({ baseUrl: config.EXCHANGE_STREAM_URL, symbols: usdtSymbols(coins), onError });
 }
 
 export function startBanner(url: string, config: Config): string {

@@ -25,6 +25,7 @@ export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
   Data extends z.ZodType = z.ZodType,
   Auth extends AuthMode = AuthMode,
+  Idempotent extends boolean = boolean,
 > {
   readonly path: `/${string}`;
   readonly auth: Auth;
@@ -40,9 +41,9 @@ export interface Endpoint<
   /**
    * Money-moving calls: the request must carry an `Idempotency-Key` header (a client-generated key,
    * 16 to 64 characters of `[A-Za-z0-9_-]`). A retry with the same key answers the first result; the
-   * same key with a different body is refused (DESIGN.md §4).
+   * same key with a different body is refused (decision 018).
    */
-  readonly idempotent?: boolean;
+  readonly idempotent?: Idempotent;
   /**
    * `operator` endpoints only: the operator roles that may call it; absent means any operator. An
    * operator of another role is answered FORBIDDEN.
@@ -50,9 +51,12 @@ export interface Endpoint<
   readonly roles?: Auth extends 'operator' ? readonly OperatorRole[] : never;
 }
 
-export function endpoint<Body extends z.ZodType, Data extends z.ZodType, Auth extends AuthMode>(
-  definition: Endpoint<Body, Data, Auth>,
-): Endpoint<Body, Data, Auth> {
+export function endpoint<
+  Body extends z.ZodType,
+  Data extends z.ZodType,
+  Auth extends AuthMode,
+  Idempotent extends boolean = false,
+>(definition: Endpoint<Body, Data, Auth, Idempotent>): Endpoint<Body, Data, Auth, Idempotent> {
   return definition;
 }
 
@@ -63,7 +67,7 @@ export type ParsedBodyOf<E> = E extends Endpoint<infer Body, z.ZodType, AuthMode
 /** What `data` holds in a successful answer. */
 export type DataOf<E> = E extends Endpoint<z.ZodType, infer Data, AuthMode> ? z.output<Data> : never;
 
-/** An empty JSON object body; the spec's "empty" payloads. */
+/** An empty JSON object body, for calls that take no parameters. */
 export const emptyBody = z.object({}).strict();
 
 /** The answer envelope shared by every endpoint, success or failure. */

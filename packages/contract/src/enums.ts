@@ -1,6 +1,7 @@
 /**
- * Enumerations shared by server and clients. Numeric values are the spec's (TradeOrderDirectionEnum:
- * 1 = buy long, 2 = sell short); the labels live in the i18n catalogues under `dict.<Enum>.<value>`.
+ * Enumerations shared by server and clients. Numeric values are fixed wire values (VcTypeEnum: 1
+ * crypto, 2 forex, 3 metals, 4 indices, decision 006; TradeOrderDirectionEnum: 1 = buy long, 2 = sell
+ * short); the labels live in the i18n catalogues under `dict.<Enum>.<value>`.
  */
 export const VC_TYPES = [1, 2, 3, 4] as const;
 export type VcType = (typeof VC_TYPES)[number];

@@ -4,11 +4,11 @@ import { VC_TYPES } from './enums.ts';
 import { msg } from './fields.ts';
 
 /**
- * Markets (spec points 3 and 7): coins, the timed-trade configuration, tickers and candles.
+ * Markets (docs/product.md, "Markets"): coins, the timed-trade configuration, tickers and candles.
  * Prices, volumes and turnovers travel as decimal strings, never floats; times are epoch milliseconds.
  *
- * The spec calls the coin list and the timed-trade configuration "prefixed"; our prefix is
- * `/portal`, the service that serves the app's own configuration.
+ * The coin list and the timed-trade configuration live under the prefix `/portal`, the service that
+ * serves the app's own configuration.
  */
 
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
@@ -41,7 +41,7 @@ export const coinSchema = z.object({
 export type Coin = z.infer<typeof coinSchema>;
 
 /**
- * One ticker in the spec's single-letter keys, plus named fields: a = coin id, c = symbol, g = last
+ * One ticker in the app's single-letter wire keys, plus named fields: a = coin id, c = symbol, g = last
  * price, j = 24 h volume (base units), k = 24 h change (price difference), l = direction of the last
  * move for colouring (1 up, 2 down, 0 unchanged), changePer = 24 h change in percent, changePerStr =
  * the same as text with a sign ("+1.25%", "0%" when there is no previous price), turnover = 24 h
@@ -108,7 +108,7 @@ export const marketList = endpoint({
   auth: 'none',
   tag: 'market',
   summary:
-    "Tickers of every enabled coin, in the spec's single-letter keys plus named fields; coin names in the request's language.",
+    "Tickers of every enabled coin, in single-letter keys plus named fields; coin names in the request's language.",
   body: emptyBody,
   data: z.array(tickerSchema),
 });

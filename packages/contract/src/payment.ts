@@ -7,7 +7,8 @@ import { vcIdField } from './market.ts';
 
 /**
  * Payment methods (bank cards, wallet addresses, fast-payment accounts), real-name verification and
- * image uploads (spec points 2 to 8; decisions 014 and 015).
+ * image uploads (decisions 014 and 015; docs/product.md, "Deposits and withdrawals" and "Identity
+ * check").
  *
  * Users add methods and submit their identity; they never change or delete them (customer service
  * does, through the operators' console). Every add and every submission is confirmed with the fund
@@ -443,7 +444,7 @@ export const paymentMethodRecordSchema = z.discriminatedUnion('kind', [
 // ---- operators ----------------------------------------------------------------------------------
 
 /**
- * Customer service and identity reviews (issue 4, decision 014): support's work, which
+ * Customer service and identity reviews (decisions 014 and 016): support's work, which
  * administrators may also do; finance does not see identity documents or bound methods here.
  */
 const SUPPORT = ['administrator', 'support'] as const;

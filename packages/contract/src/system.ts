@@ -3,7 +3,10 @@ import { emptyBody, endpoint } from './endpoint.ts';
 import { localeField, msg, pageNumField, pageOf, pageSizeField } from './fields.ts';
 import { CACHE_TYPES, CONFIG_GROUPS, DEVICE_TYPES } from './enums.ts';
 
-/** Spec point 7, market and configuration calls that are not about prices. */
+/**
+ * Calls that are not about prices: dictionaries and settings, cache versions, languages, notices,
+ * banners and the ping that measures a server line.
+ */
 
 export const dictionaryItemSchema = z.object({ value: z.string(), label: z.string() });
 

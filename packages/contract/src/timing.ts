@@ -6,7 +6,7 @@ import { vcIdField } from './market.ts';
 import { amountField } from './wallet.ts';
 
 /**
- * Timed (quick) trades: the user stakes an amount on the coin's price being above ("up", buy long)
+ * Timed trades: the user stakes an amount on the coin's price being above ("up", buy long)
  * or below ("down", sell short) its open price when the chosen period expires. The open price and
  * the settlement price are recorded ticks of the price history, cited by id and time, so every
  * order can be checked against the feed. Amounts are in the settlement coin (USDT).

@@ -11,7 +11,10 @@ import {
   usernameField,
 } from './fields.ts';
 
-/** Spec point 7, user calls: registration, sessions, passwords and the Google authenticator. */
+/**
+ * User calls: registration, sessions, passwords and the Google authenticator (docs/product.md,
+ * "Accounts").
+ */
 
 export const userInfoSchema = z.object({
   id: z.number().int(),

@@ -4,7 +4,7 @@ import { allEndpoints, ERROR_CODES, HTTP_STATUS, endpoints } from '../src/index.
 
 /** Every message key a schema can produce, found by walking zod's issue messages on bad input. */
 describe('contract', () => {
-  it('declares each path once, every one a POST path the spec names or in its style', () => {
+  it('declares each path once, every one a POST path the app calls or in its style', () => {
     const paths = allEndpoints().map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path).toMatch(/^\/[a-z0-9_/-]+$/);

@@ -1,5 +1,5 @@
 /**
- * Account rules from the specification (point 5), shared by the forms and the server so that both
+ * Account rules (docs/product.md, "Accounts"), shared by the forms and the server so that both
  * refuse exactly the same input.
  */
 

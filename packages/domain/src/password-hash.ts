@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
- * The client-side password pre-hash of spec point 7 ("repeated hashing of the password").
+ * The client-side password pre-hash: three rounds of SHA-256 over a prefixed password (decision 004).
  *
  * The plain password never travels, not even over TLS, and never reaches server logs. The server
  * treats the pre-hash as the password and stores argon2id of it, so a stolen database still needs a

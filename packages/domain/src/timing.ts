@@ -3,7 +3,7 @@ import { platformAccount, userAccount } from './ledger/accounts.ts';
 import { move, type BusinessRef, type EntryDraft, type Posting } from './ledger/entries.ts';
 
 /**
- * Timed (quick) trades: the user stakes an amount on the price of a coin being higher ("up", buy
+ * Timed trades: the user stakes an amount on the price of a coin being higher ("up", buy
  * long) or lower ("down", sell short) when a period expires. Everything here is a pure function of
  * the order and the recorded ticks, so an outcome can be recomputed by anyone from the price
  * history; nothing takes an operator's or a configuration's say on a result.

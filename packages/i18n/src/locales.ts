@@ -1,5 +1,5 @@
 /**
- * The eleven language codes of the specification, in the order the spec lists them. `kr` (not the
+ * The eleven language codes the product offers, in the product's own order. `kr` (not the
  * ISO `ko`) and `zh-CN`/`zh-TW` are the product's own codes; `htmlLang` maps them to BCP 47 for the
  * document's `lang` attribute and for `Intl` formatting.
  */

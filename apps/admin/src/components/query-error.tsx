@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { errorText } from '../api.ts';
+import { errorText } from '../lib/api.ts';
 
 /** The error state of a screen: the server's message and a way to try again. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

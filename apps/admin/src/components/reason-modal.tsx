@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
-import { errorText } from '../api.ts';
+import { errorText } from '../lib/api.ts';
 
 interface ReasonModalProps {
   open: boolean;

@@ -11,7 +11,7 @@ import {
 } from '@vela/contract';
 import type { LocaleCode } from '@vela/i18n';
 import { acceptsGzip } from './accept-encoding.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { compileFastStringify, verifyAnswer } from './fast-serializer.ts';
 import { requestLocale, type Messages } from './messages.ts';
 
@@ -27,16 +27,21 @@ export interface OperatorSession {
   role: OperatorRole;
 }
 
-export interface RequestContext<Session> {
+export interface RequestContext<Session, Key extends string | null = string | null> {
   locale: LocaleCode;
   ip: string;
   session: Session;
   request: FastifyRequest;
   /** For headers of the answer (a cacheable answer sets Cache-Control); the body is the handler's. */
   reply: FastifyReply;
-  /** The request's `Idempotency-Key` header; always present for `idempotent` endpoints. */
-  idempotencyKey: string | null;
+  /**
+   * The request's `Idempotency-Key` header. Typed as present for `idempotent` endpoints: the route
+   * layer refuses such a request without one before any handler runs.
+   */
+  idempotencyKey: Key;
 }
+
+type KeyFor<E extends Endpoint> = NonNullable<E['idempotent']> extends true ? string : string | null;
 
 type SessionFor<E extends Endpoint> = E['auth'] extends 'user'
   ? AuthSession
@@ -46,7 +51,7 @@ type SessionFor<E extends Endpoint> = E['auth'] extends 'user'
 
 export type Handler<E extends Endpoint> = (
   body: ParsedBodyOf<E>,
-  ctx: RequestContext<SessionFor<E>>,
+  ctx: RequestContext<SessionFor<E>, KeyFor<E>>,
 ) => Promise<DataOf<E>>;
 
 export interface RouteOptions {

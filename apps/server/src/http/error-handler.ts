@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HTTP_STATUS, allEndpoints, type ErrorCode } from '@vela/contract';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { requestLocale, type Messages } from './messages.ts';
 import type { StaticSites } from './static-sites.ts';
 import { BodyValidationError, describeIssues } from './validation.ts';

@@ -36,7 +36,7 @@ export class Messages {
 }
 
 /**
- * The app sends its language in the `lang` header on every call (spec point 6); other clients get
+ * The app sends its language in the `lang` header on every call (decision 005); other clients get
  * their `Accept-Language` honoured.
  */
 export function requestLocale(headers: Record<string, string | string[] | undefined>): LocaleCode {

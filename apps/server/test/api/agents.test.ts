@@ -19,7 +19,7 @@ import {
 
 const { user } = endpoints;
 
-/** Spec point 6: agents own an invite code and can replace it. */
+/** Agents own an invite code and can replace it (docs/product.md, "Accounts"). */
 describe('/user/reload-invite-code', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../helpers/test-app.ts';
 
-/** The answer envelope and the HTTP plumbing shared by every endpoint (DESIGN §6). */
+/** The answer envelope and the HTTP plumbing shared by every endpoint (decision 005). */
 describe('API envelope', () => {
   let t: TestApp;
   beforeAll(async () => {

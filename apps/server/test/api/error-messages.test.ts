@@ -31,7 +31,7 @@ const amountErrorsListed: [UnlistedAmountError] extends [never] ? true : false =
  */
 const RESOLVED: Record<string, readonly string[]> = {
   // fieldError's own body: its callers are scanned.
-  'http/app-error.ts|code': [],
+  'errors.ts|code': [],
   // The body of payment-service's validationError(field, key): its callers are scanned.
   'modules/payment/payment-service.ts|messageKey': [],
   // uploadProblem() names one of these.

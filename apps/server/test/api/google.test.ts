@@ -22,9 +22,9 @@ import {
 const { user } = endpoints;
 
 /**
- * Google authenticator (spec points 5 and 7, DESIGN §6: codes cannot be replayed, checks are rate
- * limited). Binding claims the code's time step, so a login right after it uses the code of the
- * next step, which is accepted within the ±30 s tolerance.
+ * Google authenticator (docs/product.md, "Accounts"; decision 004): codes are six digits, cannot be
+ * replayed, and checks are rate limited. Binding claims the code's time step, so a login right after
+ * it uses the code of the next step, which is accepted within the ±30 s tolerance.
  */
 const nextStepCode = (secret: string) => currentTotp(secret, Date.now() + 30_000);
 

@@ -19,7 +19,7 @@ import {
 
 const { user } = endpoints;
 
-/** Spec points 4–7: login, sessions, forceLogout. */
+/** Login, sessions and forceLogout (docs/product.md, "Accounts"; decision 004). */
 describe('login and sessions', () => {
   let t: TestApp;
   beforeAll(async () => {

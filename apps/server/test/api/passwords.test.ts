@@ -17,7 +17,7 @@ import {
 
 const { user } = endpoints;
 
-/** Spec point 5: password edits (current, new, confirm; new and confirm must match). */
+/** Password edits: current, new and confirm are required, and new and confirm must match. */
 describe('passwords', () => {
   let t: TestApp;
   beforeAll(async () => {

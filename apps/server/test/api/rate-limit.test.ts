@@ -13,7 +13,7 @@ import {
 const { user, system } = endpoints;
 
 /**
- * DESIGN §6: credential checks are limited per client address on top of the per-account counters:
+ * Credential checks are limited per client address on top of the per-account counters (decision 004):
  * 30 requests a minute on each sensitive endpoint.
  */
 describe('per-address limit on sensitive endpoints', () => {

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { seed } from '../../src/db/seed.ts';
+import { seed } from '../../src/seed.ts';
 
 /**
  * The product as started by README command 1 serves the built web and admin apps beside the API.

@@ -9,7 +9,7 @@ import {
   type CacheType,
 } from '@vela/contract';
 import type { MessageKey } from '@vela/i18n';
-import { LOCALE_NAMES } from '../../src/db/seed-content.ts';
+import { LOCALE_NAMES } from '../../src/modules/system/system-seed-content.ts';
 import { getConfigValue, insertNotice, setConfigValue } from '../../src/modules/system/system-repository.ts';
 import {
   catalogue,
@@ -23,7 +23,7 @@ import {
 
 const { system } = endpoints;
 
-/** Spec point 7, the market-independent configuration calls. */
+/** The configuration calls that do not depend on the market: configuration, notices, banners, languages. */
 describe('system endpoints', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -29,7 +29,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
-import { DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
+import { DEMO_ACCOUNTS, seed } from '../../src/seed.ts';
 import { MemoryAttemptStore } from '../../src/lib/attempt-limiter.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
@@ -212,8 +212,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db: storage.db,
       money,
       timers: false,
-      onSettled: (settled) => userEvents.ordersSettled(settled),
-      onOpened: (opened) => userEvents.ordersOpened(opened),
+      watcher: userEvents,
     });
     const app = await buildApp({
       config,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Ticker } from '@vela/contract';
-import { SEED_COIN_NAMES } from '../../src/db/seed-coin-names.ts';
-import { SEED_COINS } from '../../src/db/seed-markets.ts';
+import { SEED_COIN_NAMES } from '../../src/modules/market/coin-names-seed.ts';
+import { SEED_COINS } from '../../src/modules/market/market-seed.ts';
 import { setCoinName } from '../../src/modules/market/coin-repository.ts';
 import { PerLanguage } from '../../src/modules/market/coin-names.ts';
 import type { FeedEngine } from '../../src/modules/feed/feed-engine.ts';

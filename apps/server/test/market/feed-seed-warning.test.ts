@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { warnOfKnownFeedSeed } from '../../src/server.ts';
+import { warnOfKnownFeedSeed } from '../../src/engines.ts';
 
 /** A known `FEED_SEED` makes every simulated price computable: the server says so outside tests. */
 describe('the FEED_SEED warning', () => {

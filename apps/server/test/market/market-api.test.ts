@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ChartSettings, type Ticker } from '@vela/contract';
 import { bucketStart, formatMinor } from '@vela/domain';
-import { SEED_COINS, SEED_TIMING_PERIODS } from '../../src/db/seed-markets.ts';
+import { SEED_COINS } from '../../src/modules/market/market-seed.ts';
+import { SEED_TIMING_PERIODS } from '../../src/modules/timing/timing-seed.ts';
 import {
   saveTimingPeriod,
   setCoinEnabled,

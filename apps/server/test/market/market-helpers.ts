@@ -39,7 +39,7 @@ export function createEngine(
 ): FeedEngine {
   return new FeedEngine({
     db: target.db,
-    runtime: target.market,
+    market: target.market,
     source: null,
     draws: new FeedSecrets({ db: target.db, now: clock.now }),
     seed: PUBLIC_HISTORY_SEED,

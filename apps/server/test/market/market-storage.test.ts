@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VC_TYPES, type CacheType } from '@vela/contract';
 import { listCacheVersions } from '../../src/modules/system/cache-versions.ts';
-import { seed } from '../../src/db/seed.ts';
-import { SEED_COINS } from '../../src/db/seed-markets.ts';
+import { seed } from '../../src/seed.ts';
+import { SEED_COINS } from '../../src/modules/market/market-seed.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import {
   deleteTimingPeriod,

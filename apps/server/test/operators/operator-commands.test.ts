@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@vela/contract';
-import { demoOperatorBanner, DEMO_OPERATORS } from '../../src/modules/operators/demo-operators.ts';
+import { demoOperatorBanner, DEMO_OPERATORS } from '../../src/modules/operators/operators-seed.ts';
 import {
   createOperatorCommand,
   operatorCodeCommand,

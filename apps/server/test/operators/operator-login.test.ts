@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@vela/contract';
-import { DEMO_OPERATORS } from '../../src/modules/operators/demo-operators.ts';
+import { DEMO_OPERATORS } from '../../src/modules/operators/operators-seed.ts';
 import { OPERATOR_IDLE_TIMEOUT_MS } from '../../src/modules/operators/operator-service.ts';
 import { hashToken } from '../../src/modules/users/session-repository.ts';
 import { currentTotp } from '../../src/modules/users/totp.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_FORMATS, checkAddress } from '../../src/modules/payment/address-formats.ts';
-import { SEED_CHAINS } from '../../src/db/seed-payment.ts';
+import { SEED_CHAINS } from '../../src/modules/payment/payment-seed.ts';
 
 /**
  * Known addresses: the Bitcoin genesis address, the BIP 173/350 and EIP-55 examples, Tether's TRON

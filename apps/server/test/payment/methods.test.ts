@@ -18,7 +18,7 @@ import { bankId, chainOf, freshMember, fund, VALID, type Member } from './paymen
 const { payment, system } = endpoints;
 
 /**
- * Spec points 3 to 6: bank cards, wallet addresses and fast-payment accounts. Users add them with
+ * Bank cards, wallet addresses and fast-payment accounts (decision 014). Users add them with
  * the fund password and never change or delete them; lists are per user; duplicates are refused.
  */
 describe('payment methods', () => {

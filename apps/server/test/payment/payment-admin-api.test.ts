@@ -19,9 +19,9 @@ const { payment, funding } = endpoints;
 type SignedIn = TestOperator & { token: string };
 
 /**
- * The operators' side of issue 4 through the API: support reviews real-name submissions and
- * corrects or removes a user's bound methods, each action with its audit row; finance may do none
- * of it.
+ * The operators' side of payment methods and identity checks through the API: support reviews
+ * real-name submissions and corrects or removes a user's bound methods, each action with its audit
+ * row; finance may do none of it.
  */
 describe('console: real-name reviews and payment-method support', () => {
   let t: TestApp;

@@ -22,9 +22,9 @@ const { payment, user } = endpoints;
 const OPERATOR = 7;
 
 /**
- * Real-name verification (spec points 3 to 5): certificate type, three photos, name, number and fund
- * password; pending, then approved or rejected with a reason; a rejected one may be resubmitted, a
- * pending or approved one cannot be changed; the user's realNameStatus follows.
+ * Real-name verification (docs/product.md, "Identity check"): certificate type, three photos, name,
+ * number and fund password; pending, then approved or rejected with a reason; a rejected one may be
+ * resubmitted, a pending or approved one cannot be changed; the user's realNameStatus follows.
  */
 describe('real-name verification', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { seed } from '../../src/db/seed.ts';
+import { seed } from '../../src/seed.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 import { MARKET_CHANNEL } from '../../src/modules/live/market-relay.ts';
 

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
+import { DEMO_ACCOUNTS, seed } from '../../src/seed.ts';
 import { RedisAttemptStore } from '../../src/lib/attempt-limiter.ts';
 
 /**

@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStorage, type Storage } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
+import { DEMO_ACCOUNTS, seed } from '../../src/seed.ts';
 import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
 import { USER_EVENTS_CHANNEL } from '../../src/modules/live/user-event-relay.ts';
 import { postAdjustment } from '../../src/modules/wallet/adjustments.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { CACHE_TYPES, CONFIG_GROUPS, DICTIONARY_NAMES } from '@vela/contract';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
-import { DEFAULT_CONFIG, DEMO_ACCOUNTS, seed } from '../../src/db/seed.ts';
+import { DEFAULT_CONFIG, DEMO_ACCOUNTS, seed } from '../../src/seed.ts';
 import { getConfigValue, setConfigValue } from '../../src/modules/system/system-repository.ts';
 import { verifyPassword } from '../../src/modules/users/password-hasher.ts';
 import {
@@ -178,11 +178,12 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
     }
   });
 
-  // DESIGN §3: in the PostgreSQL mode several API nodes may start together against one fresh
-  // database, and each runs migrate + seed at start (server.ts): neither may fail nor duplicate the
-  // demo data. On PostgreSQL the two callers get their own pools, as two processes would. The
-  // embedded SQLite file belongs to one process by design (and two synchronous handles in one test
-  // process would only block each other), so there the two callers share that process's handle.
+  // In the PostgreSQL mode (README.md, "Scale-out mode") several API nodes may start together
+  // against one fresh database, and each runs migrate + seed at start (server.ts): neither may fail
+  // nor duplicate the demo data. On PostgreSQL the two callers get their own pools, as two
+  // processes would. The embedded SQLite file belongs to one process by design (and two synchronous
+  // handles in one test process would only block each other), so there the two callers share that
+  // process's handle.
   it('lets two callers seed a fresh database at the same time', async () => {
     const fresh = await createTestStorage();
     const other = EXPECTED_DIALECT === 'postgres' ? fresh.openAnother() : fresh.storage;

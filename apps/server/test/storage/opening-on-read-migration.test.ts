@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.ts';
-import { earliestOpenAcceptance, timingOrders } from '../../src/modules/timing/timing-repository.ts';
+import { allTimingOrders, earliestOpenAcceptance } from '../../src/modules/timing/timing-repository.ts';
 import { createTestStorage, EXPECTED_DIALECT, type TestStorage } from '../helpers/test-app.ts';
 
 /**
@@ -81,7 +81,7 @@ describe(`migration 0014: the opening is read, not written (${EXPECTED_DIALECT})
       [result.open_tick_id, result.open_tick_time_ms, result.open_price_minor, result.expires_at].map(Number),
     ).toEqual([after, now + 1000, 101, now + 31_000]);
     // Every order answers the open tick it had: kept, read from the ticks, or from its result.
-    const answers = await timingOrders(ts.storage.db).orderBy('o.id').execute();
+    const answers = await allTimingOrders(ts.storage.db);
     expect(answers.map((row) => [Number(row.id), Number(row.open_tick_id), Number(row.expires_at)])).toEqual([
       [legacy, before, now + 29_000],
       [open, after, now + 31_000],

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { CACHE_TYPES } from '@vela/contract';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { NewUser } from '../../src/db/schema.ts';
-import { seed } from '../../src/db/seed.ts';
+import { seed } from '../../src/seed.ts';
 import { consumeEmailCode, EMAIL_CODE_TTL_MS, storeEmailCode } from '../../src/modules/mail/email-codes.ts';
 import { listOutbox, Mailer } from '../../src/modules/mail/mailer.ts';
 import { bumpCacheVersion, listCacheVersions } from '../../src/modules/system/cache-versions.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@vela/contract';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.ts';
 import { UNREAD_SETTINGS } from '../../src/db/migrations/0013-unread-settings.ts';
-import { DEFAULT_CONFIG } from '../../src/db/seed.ts';
+import { DEFAULT_CONFIG } from '../../src/seed.ts';
 import { cacheVersion } from '../../src/modules/system/cache-versions.ts';
 import { listConfig } from '../../src/modules/system/system-repository.ts';
 import { createTestApp, createTestStorage, expectSuccess, type TestApp } from '../helpers/test-app.ts';
@@ -84,7 +84,7 @@ const READERS: Record<string, readonly Reader[]> = {
       file: 'apps/server/src/modules/funding/funding-service.ts',
       reads: "'RECHARGE', 'creditTolerancePercent'",
     },
-    { file: 'apps/admin/src/pages/deposits-page.tsx', reads: "'creditTolerancePercent'" },
+    { file: 'apps/admin/src/features/deposits/deposit-credit.ts', reads: "'creditTolerancePercent'" },
   ],
   'GLOBAL.branchCodeEnabled': [
     { file: 'apps/server/src/modules/payment/payment-service.ts', reads: "'GLOBAL', 'branchCodeEnabled'" },
@@ -99,7 +99,7 @@ const READERS: Record<string, readonly Reader[]> = {
   'GLOBAL.amountMaxPrecision': [
     // requireAmount, the one place request amounts are read, takes the rule read here.
     { file: 'apps/server/src/modules/ledger/amounts.ts', reads: "'GLOBAL', 'amountMaxPrecision'" },
-    { file: 'apps/admin/src/pages/deposits-page.tsx', reads: "'amountMaxPrecision'" },
+    { file: 'apps/admin/src/features/deposits/deposit-credit.ts', reads: "'amountMaxPrecision'" },
   ],
   'GLOBAL.excludedVcTypes': [
     { file: 'apps/server/src/modules/market/market-routes.ts', reads: "'GLOBAL', 'excludedVcTypes'" },

@@ -1,6 +1,6 @@
 /**
- * The home screen's rankings and the coin-selection rules of spec points 2 and 4, as pure functions
- * over tickers so both the server and the app use the same ordering.
+ * The home screen's rankings and the coin-selection rules (docs/product.md, "Markets"), as pure
+ * functions over tickers so both the server and the app use the same ordering.
  */
 export const RANKING_SIZE = 5;
 
@@ -72,7 +72,7 @@ export function selectVc(vcId: number | string | null | undefined): SelectionRes
 }
 
 /**
- * Spec point 4: when no coin is selected (or the selected one is no longer configured), the first
+ * When no coin is selected (or the selected one is no longer configured), the first
  * trade-configuration item's coin is selected. Returns null when there is no configuration.
  */
 export function ensureSelectedVc(selected: number | null, configVcIds: readonly number[]): number | null {

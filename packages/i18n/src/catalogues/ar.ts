@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': 'تعذّر الوصول',
   'common.current': 'الحالي',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'تم الربط بنجاح',
   'toast.operationSuccess': 'تمت العملية بنجاح',
   'toast.logoutSuccess': 'تم تسجيل الخروج',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'تمت الإضافة إلى المفضلة',
   'toast.favouriteRemoved': 'تمت الإزالة من المفضلة',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'الرئيسية',
   'route.currency': 'السوق',
   'route.trade': 'التداول',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': 'إنشاء حساب',
   'route.auth': 'التحقق',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'لا توجد بيانات',
   'empty.noMoreData': 'لا مزيد من البيانات',
   'empty.noRechargeChannel': 'لا تتوفر قناة إيداع. اضغط لإعادة المحاولة',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': 'رمز من 6 أرقام',
   'placeholder.googleCode': 'رمز من 6 أرقام من تطبيق المصادقة',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'هذا الحقل مطلوب',
   'validation.fieldRequired': '{{field}} مطلوب',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -419,7 +419,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'فاتح',
   'customer.title': 'خدمة العملاء',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'الإشعارات',
   'home.systemNotice': 'إشعار النظام',
   'home.quickDeposit': 'إيداع سريع',
@@ -431,7 +431,7 @@ export const catalogue: Catalogue = {
   'home.risingList': 'الأكثر ارتفاعًا',
   'home.turnoverList': 'حجم التداول',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'ابحث عن عملة',
   'market.tab.favourites': 'المفضلة',
   'market.tab.all': 'الكل',

@@ -29,7 +29,7 @@ export const en = {
   'common.unreachable': 'Unreachable',
   'common.current': 'Current',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'Bound successfully',
   'toast.operationSuccess': 'Operation successful',
   'toast.logoutSuccess': 'Logged out',
@@ -50,7 +50,7 @@ export const en = {
   'toast.favouriteAdded': 'Added to favourites',
   'toast.favouriteRemoved': 'Removed from favourites',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'Home',
   'route.currency': 'Market',
   'route.trade': 'Trade',
@@ -96,7 +96,7 @@ export const en = {
   'route.register': 'Register',
   'route.auth': 'Verification',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'No data',
   'empty.noMoreData': 'No more data',
   'empty.noRechargeChannel': 'No deposit channel is available. Tap to retry',
@@ -144,7 +144,7 @@ export const en = {
   'placeholder.emailCode': '6-digit code',
   'placeholder.googleCode': '6-digit code from the authenticator app',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'This field is required',
   'validation.fieldRequired': '{{field}} is required',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -427,7 +427,7 @@ export const en = {
   'theme.light': 'Light',
   'customer.title': 'Customer service',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'Notices',
   'home.systemNotice': 'System notice',
   'home.quickDeposit': 'Quick deposit',
@@ -439,7 +439,7 @@ export const en = {
   'home.risingList': 'Top gainers',
   'home.turnoverList': 'Turnover',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'Search coins',
   'market.tab.favourites': 'Favourites',
   'market.tab.all': 'All',

@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': 'Inaccesible',
   'common.current': 'Actual',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'Vinculado correctamente',
   'toast.operationSuccess': 'Operación realizada con éxito',
   'toast.logoutSuccess': 'Sesión cerrada',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'Añadido a favoritos',
   'toast.favouriteRemoved': 'Eliminado de favoritos',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'Inicio',
   'route.currency': 'Mercado',
   'route.trade': 'Operar',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': 'Registrarse',
   'route.auth': 'Verificación',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'Sin datos',
   'empty.noMoreData': 'No hay más datos',
   'empty.noRechargeChannel': 'No hay ningún canal de depósito disponible. Toca para reintentar',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': 'Código de 6 dígitos',
   'placeholder.googleCode': 'Código de 6 dígitos de la app de autenticación',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'Este campo es obligatorio',
   'validation.fieldRequired': '{{field}} es obligatorio',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -429,7 +429,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'Claro',
   'customer.title': 'Atención al cliente',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'Avisos',
   'home.systemNotice': 'Aviso del sistema',
   'home.quickDeposit': 'Depósito rápido',
@@ -441,7 +441,7 @@ export const catalogue: Catalogue = {
   'home.risingList': 'Mayores subidas',
   'home.turnoverList': 'Volumen',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'Buscar monedas',
   'market.tab.favourites': 'Favoritos',
   'market.tab.all': 'Todas',

@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': 'Tidak terjangkau',
   'common.current': 'Saat ini',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'Berhasil dihubungkan',
   'toast.operationSuccess': 'Operasi berhasil',
   'toast.logoutSuccess': 'Berhasil keluar',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'Ditambahkan ke favorit',
   'toast.favouriteRemoved': 'Dihapus dari favorit',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'Beranda',
   'route.currency': 'Pasar',
   'route.trade': 'Trading',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': 'Daftar',
   'route.auth': 'Verifikasi',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'Tidak ada data',
   'empty.noMoreData': 'Tidak ada data lagi',
   'empty.noRechargeChannel': 'Tidak ada saluran deposit yang tersedia. Ketuk untuk mencoba lagi',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': 'Kode 6 digit',
   'placeholder.googleCode': 'Kode 6 digit dari aplikasi autentikator',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'Kolom ini wajib diisi',
   'validation.fieldRequired': '{{field}} wajib diisi',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -427,7 +427,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'Terang',
   'customer.title': 'Layanan pelanggan',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'Pengumuman',
   'home.systemNotice': 'Pengumuman sistem',
   'home.quickDeposit': 'Deposit cepat',
@@ -439,7 +439,7 @@ export const catalogue: Catalogue = {
   'home.risingList': 'Kenaikan teratas',
   'home.turnoverList': 'Volume',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'Cari koin',
   'market.tab.favourites': 'Favorit',
   'market.tab.all': 'Semua',

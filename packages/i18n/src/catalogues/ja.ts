@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': '接続できません',
   'common.current': '現在',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': '連携しました',
   'toast.operationSuccess': '操作が完了しました',
   'toast.logoutSuccess': 'ログアウトしました',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'お気に入りに追加しました',
   'toast.favouriteRemoved': 'お気に入りから削除しました',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'ホーム',
   'route.currency': 'マーケット',
   'route.trade': '取引',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': '新規登録',
   'route.auth': '認証',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'データがありません',
   'empty.noMoreData': 'これ以上データはありません',
   'empty.noRechargeChannel': '利用できる入金チャネルがありません。タップして再試行',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': '6桁のコード',
   'placeholder.googleCode': '認証アプリに表示される6桁のコード',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'この項目は必須です',
   'validation.fieldRequired': '{{field}}は必須です',
   'validation.fieldInvalid': '{{field}}：{{reason}}',
@@ -423,7 +423,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'ライト',
   'customer.title': 'カスタマーサポート',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'お知らせ',
   'home.systemNotice': 'システムのお知らせ',
   'home.quickDeposit': 'クイック入金',
@@ -435,7 +435,7 @@ export const catalogue: Catalogue = {
   'home.risingList': '値上がり率',
   'home.turnoverList': '売買代金',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': '銘柄を検索',
   'market.tab.favourites': 'お気に入り',
   'market.tab.all': 'すべて',

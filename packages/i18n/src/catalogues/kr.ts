@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': '연결 불가',
   'common.current': '현재',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': '연동되었습니다',
   'toast.operationSuccess': '처리되었습니다',
   'toast.logoutSuccess': '로그아웃되었습니다',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': '관심 종목에 추가했습니다',
   'toast.favouriteRemoved': '관심 종목에서 삭제했습니다',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': '홈',
   'route.currency': '시세',
   'route.trade': '거래',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': '회원가입',
   'route.auth': '인증',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': '데이터가 없습니다',
   'empty.noMoreData': '더 이상 데이터가 없습니다',
   'empty.noRechargeChannel': '이용 가능한 입금 채널이 없습니다. 눌러서 다시 시도',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': '6자리 인증번호',
   'placeholder.googleCode': '인증 앱에 표시된 6자리 코드',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': '필수 입력 항목입니다',
   'validation.fieldRequired': '{{field}}을(를) 입력해 주세요',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -421,7 +421,7 @@ export const catalogue: Catalogue = {
   'theme.light': '라이트',
   'customer.title': '고객센터',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': '공지사항',
   'home.systemNotice': '시스템 공지',
   'home.quickDeposit': '빠른 입금',
@@ -433,7 +433,7 @@ export const catalogue: Catalogue = {
   'home.risingList': '상승률 상위',
   'home.turnoverList': '거래대금',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': '코인 검색',
   'market.tab.favourites': '관심',
   'market.tab.all': '전체',

@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': 'Tidak dapat dicapai',
   'common.current': 'Semasa',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'Berjaya dipautkan',
   'toast.operationSuccess': 'Operasi berjaya',
   'toast.logoutSuccess': 'Telah log keluar',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'Ditambah ke kegemaran',
   'toast.favouriteRemoved': 'Dibuang daripada kegemaran',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'Utama',
   'route.currency': 'Pasaran',
   'route.trade': 'Dagangan',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': 'Daftar',
   'route.auth': 'Pengesahan',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'Tiada data',
   'empty.noMoreData': 'Tiada lagi data',
   'empty.noRechargeChannel': 'Tiada saluran deposit tersedia. Ketik untuk cuba lagi',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': 'Kod 6 digit',
   'placeholder.googleCode': 'Kod 6 digit daripada aplikasi pengesah',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'Medan ini wajib diisi',
   'validation.fieldRequired': '{{field}} wajib diisi',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -426,7 +426,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'Cerah',
   'customer.title': 'Khidmat pelanggan',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'Notis',
   'home.systemNotice': 'Notis sistem',
   'home.quickDeposit': 'Deposit pantas',
@@ -438,7 +438,7 @@ export const catalogue: Catalogue = {
   'home.risingList': 'Kenaikan tertinggi',
   'home.turnoverList': 'Jumlah dagangan',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'Cari syiling',
   'market.tab.favourites': 'Kegemaran',
   'market.tab.all': 'Semua',

@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': 'Inacessível',
   'common.current': 'Atual',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'Vinculado com sucesso',
   'toast.operationSuccess': 'Operação realizada com sucesso',
   'toast.logoutSuccess': 'Você saiu da conta',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'Adicionado aos favoritos',
   'toast.favouriteRemoved': 'Removido dos favoritos',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'Início',
   'route.currency': 'Mercado',
   'route.trade': 'Negociar',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': 'Cadastrar',
   'route.auth': 'Verificação',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'Sem dados',
   'empty.noMoreData': 'Não há mais dados',
   'empty.noRechargeChannel': 'Nenhum canal de depósito disponível. Toque para tentar novamente',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': 'Código de 6 dígitos',
   'placeholder.googleCode': 'Código de 6 dígitos do app autenticador',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'Este campo é obrigatório',
   'validation.fieldRequired': '{{field}} é obrigatório',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -427,7 +427,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'Claro',
   'customer.title': 'Atendimento ao cliente',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'Avisos',
   'home.systemNotice': 'Aviso do sistema',
   'home.quickDeposit': 'Depósito rápido',
@@ -439,7 +439,7 @@ export const catalogue: Catalogue = {
   'home.risingList': 'Maiores altas',
   'home.turnoverList': 'Volume',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'Pesquisar moedas',
   'market.tab.favourites': 'Favoritos',
   'market.tab.all': 'Todas',

@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': 'Erişilemiyor',
   'common.current': 'Geçerli',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': 'Başarıyla bağlandı',
   'toast.operationSuccess': 'İşlem başarılı',
   'toast.logoutSuccess': 'Çıkış yapıldı',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': 'Favorilere eklendi',
   'toast.favouriteRemoved': 'Favorilerden çıkarıldı',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': 'Ana sayfa',
   'route.currency': 'Piyasa',
   'route.trade': 'İşlem',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': 'Kayıt ol',
   'route.auth': 'Doğrulama',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': 'Veri yok',
   'empty.noMoreData': 'Başka veri yok',
   'empty.noRechargeChannel': 'Kullanılabilir yatırma kanalı yok. Tekrar denemek için dokunun',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': '6 haneli kod',
   'placeholder.googleCode': 'Doğrulama uygulamasındaki 6 haneli kod',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': 'Bu alan zorunludur',
   'validation.fieldRequired': '{{field}} zorunludur',
   'validation.fieldInvalid': '{{field}}: {{reason}}',
@@ -426,7 +426,7 @@ export const catalogue: Catalogue = {
   'theme.light': 'Açık',
   'customer.title': 'Müşteri hizmetleri',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': 'Duyurular',
   'home.systemNotice': 'Sistem duyurusu',
   'home.quickDeposit': 'Hızlı para yatırma',
@@ -438,7 +438,7 @@ export const catalogue: Catalogue = {
   'home.risingList': 'En çok yükselenler',
   'home.turnoverList': 'İşlem hacmi',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': 'Coin ara',
   'market.tab.favourites': 'Favoriler',
   'market.tab.all': 'Tümü',

@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': '无法连接',
   'common.current': '当前',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': '绑定成功',
   'toast.operationSuccess': '操作成功',
   'toast.logoutSuccess': '已退出登录',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': '已加入自选',
   'toast.favouriteRemoved': '已移出自选',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': '首页',
   'route.currency': '行情',
   'route.trade': '交易',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': '注册',
   'route.auth': '身份验证',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': '暂无数据',
   'empty.noMoreData': '没有更多了',
   'empty.noRechargeChannel': '暂无可用的充值通道，点击重试',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': '6 位验证码',
   'placeholder.googleCode': '验证器应用中的 6 位验证码',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': '此项为必填项',
   'validation.fieldRequired': '请填写{{field}}',
   'validation.fieldInvalid': '{{field}}：{{reason}}',
@@ -417,7 +417,7 @@ export const catalogue: Catalogue = {
   'theme.light': '浅色',
   'customer.title': '在线客服',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': '公告',
   'home.systemNotice': '系统公告',
   'home.quickDeposit': '快捷充值',
@@ -429,7 +429,7 @@ export const catalogue: Catalogue = {
   'home.risingList': '涨幅榜',
   'home.turnoverList': '成交额榜',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': '搜索币种',
   'market.tab.favourites': '自选',
   'market.tab.all': '全部',

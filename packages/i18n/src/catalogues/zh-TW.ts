@@ -26,7 +26,7 @@ export const catalogue: Catalogue = {
   'common.unreachable': '無法連線',
   'common.current': '目前',
 
-  // Toasts and success messages (spec point 8)
+  // Toasts and success messages
   'toast.bindSuccess': '綁定成功',
   'toast.operationSuccess': '操作成功',
   'toast.logoutSuccess': '已登出',
@@ -47,7 +47,7 @@ export const catalogue: Catalogue = {
   'toast.favouriteAdded': '已加入自選',
   'toast.favouriteRemoved': '已移出自選',
 
-  // Route titles (spec point 2)
+  // Route titles
   'route.home': '首頁',
   'route.currency': '行情',
   'route.trade': '交易',
@@ -93,7 +93,7 @@ export const catalogue: Catalogue = {
   'route.register': '註冊',
   'route.auth': '身分驗證',
 
-  // Empty states (spec point 2)
+  // Empty states
   'empty.noData': '暫無資料',
   'empty.noMoreData': '沒有更多了',
   'empty.noRechargeChannel': '暫無可用的儲值管道，點擊重試',
@@ -141,7 +141,7 @@ export const catalogue: Catalogue = {
   'placeholder.emailCode': '6 位數驗證碼',
   'placeholder.googleCode': '驗證器 App 中的 6 位數驗證碼',
 
-  // Validation messages (spec point 5); shared by forms and server
+  // Validation messages, shared by forms and server
   'validation.required': '此欄位為必填',
   'validation.fieldRequired': '請填寫{{field}}',
   'validation.fieldInvalid': '{{field}}：{{reason}}',
@@ -417,7 +417,7 @@ export const catalogue: Catalogue = {
   'theme.light': '淺色',
   'customer.title': '線上客服',
 
-  // Home (spec point 2)
+  // Home
   'home.notices': '公告',
   'home.systemNotice': '系統公告',
   'home.quickDeposit': '快速儲值',
@@ -429,7 +429,7 @@ export const catalogue: Catalogue = {
   'home.risingList': '漲幅榜',
   'home.turnoverList': '成交額榜',
 
-  // Market list and trade (spec point 2)
+  // Market list and trade
   'market.searchPlaceholder': '搜尋幣種',
   'market.tab.favourites': '自選',
   'market.tab.all': '全部',

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * Accounts, sessions, mail and the system tables of spec point 7. One migration file serves both
- * dialects; the only difference is how an auto-increment id is declared.
+ * Accounts, sessions, mail and the system tables (configuration, dictionaries, languages, notices,
+ * banners and cache versions). One migration file serves both dialects; the only difference is how
+ * an auto-increment id is declared.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = (table: string) =>

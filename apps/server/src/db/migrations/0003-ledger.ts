@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * The double-entry ledger (DESIGN.md §4, decision 018): accounts with their balances, journal
+ * The double-entry ledger (decision 018): accounts with their balances, journal
  * entries that name the business row behind them, and postings; the idempotency keys of
  * money-moving requests; the first two business tables that move money (transfers between a user's
  * accounts, operators' balance adjustments); and the wallet columns of coins.

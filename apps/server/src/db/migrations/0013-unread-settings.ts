@@ -9,8 +9,8 @@ import { sql, type Kysely } from 'kysely';
  * - REGISTER `defaultUserPassword`: no endpoint creates users with it, and a password has no place
  *   in a public answer.
  * - PORTAL `registerPath`: the app's register route is fixed (/register).
- * - RECHARGE `voucherRequired`: every deposit needs a voucher (spec point 4); the request refuses
- *   one without it whatever the setting said.
+ * - RECHARGE `voucherRequired`: every deposit needs a voucher (docs/product.md, "Deposits and
+ *   withdrawals"); the request refuses one without it whatever the setting said.
  * - GLOBAL `platformCode`, `defaultTradeType`, `dayCountBasis`: no screen or rule used them.
  */
 export const UNREAD_SETTINGS = [

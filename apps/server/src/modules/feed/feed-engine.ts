@@ -26,7 +26,6 @@ import {
   type FeedStateRow,
 } from './feed-repository.ts';
 import type { LiveDraws } from './feed-secrets.ts';
-import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { FeedCoin, PriceSource, PriceSourceContext } from './price-source.ts';
 import { prepareBatch, simulatedBatch, simulateSeconds } from './simulator-source.ts';
 
@@ -71,9 +70,37 @@ export interface FeedLog {
   error(message: string, details?: object): void;
 }
 
+/** One committed batch of the feed, as the engine hands it to the market. */
+export interface RecordedBatch {
+  /** The latest second in the batch. */
+  timeMs: number;
+  ticks: readonly SimTick[];
+  /** The current candle of every interval of every coin that ticked. */
+  candles: readonly { vcId: number; interval: Interval; candle: CandleMinor }[];
+}
+
+/**
+ * The market the engine records for: it lists the coins to record and hears of every committed
+ * batch. The engine owns this interface because it is the one that uses it; the market runtime
+ * implements it and `src/engines.ts` connects the two.
+ */
+export interface RecordingMarket {
+  /** Re-reads the coin list from the database. */
+  loadCoins(): Promise<void>;
+  /** The coins to record now, with the version of the coin list they were read at. */
+  recordedCoins(): { version: number; coins: readonly FeedCoin[] };
+  /** Re-reads the hot state (tickers, klines) from the database. */
+  reload(): Promise<void>;
+  /** The engine now updates the market every second, or stopped doing so. */
+  setLive(live: boolean): void;
+  applyRecorded(batch: RecordedBatch): void;
+  /** Picks up coin changes committed by other writers (operators enabling a coin). */
+  freshen(): Promise<void>;
+}
+
 export interface FeedEngineOptions {
   db: Kysely<Database>;
-  runtime: MarketRuntime;
+  market: RecordingMarket;
   /** Delivers the live ticks; null for a manually driven engine (tests call `tickOnce`). */
   source?: PriceSource | null;
   /**
@@ -163,7 +190,7 @@ class Pending {
 
 export class FeedEngine {
   private readonly db: Kysely<Database>;
-  private readonly runtime: MarketRuntime;
+  private readonly market: RecordingMarket;
   private readonly source: PriceSource | null;
   private readonly draws: LiveDraws | null;
   private readonly seed: number;
@@ -184,7 +211,7 @@ export class FeedEngine {
 
   constructor(options: FeedEngineOptions) {
     this.db = options.db;
-    this.runtime = options.runtime;
+    this.market = options.market;
     this.source = options.source ?? null;
     this.draws = options.draws;
     this.seed = options.seed;
@@ -218,13 +245,13 @@ export class FeedEngine {
     await this.exclusive(async () => {
       // Everything resumes from the database, also when this engine ran before.
       this.states = new Map();
-      await this.runtime.coins.load(this.db);
+      await this.market.loadCoins();
       await this.syncCoins(this.secondOf(this.now()));
       // Today's secret and the next day's commitment exist from the start, ticks or not.
       if (this.draws) await this.draws.prepare(this.now(), this.now());
     });
-    await this.runtime.reload();
-    this.runtime.setLive(true);
+    await this.market.reload();
+    this.market.setLive(true);
     this.running = true;
     this.log.info('price feed ready', {
       coins: this.states.size,
@@ -239,7 +266,7 @@ export class FeedEngine {
   async stop(): Promise<void> {
     if (this.source) await this.source.stop();
     await this.queue.catch(() => undefined);
-    if (this.running) this.runtime.setLive(false);
+    if (this.running) this.market.setLive(false);
     this.running = false;
   }
 
@@ -285,7 +312,7 @@ export class FeedEngine {
         for (const [interval, candle] of state.candles)
           candles.push({ vcId: state.coin.id, interval, candle });
       }
-      this.runtime.applyRecorded({ timeMs: latest, ticks: accepted, candles });
+      this.market.applyRecorded({ timeMs: latest, ticks: accepted, candles });
       await this.pruneIfDue(latest);
     });
   }
@@ -336,11 +363,11 @@ export class FeedEngine {
 
   /** Picks up coins enabled or disabled since the last batch (the VC cache version moved). */
   private async followCoinChanges(): Promise<void> {
-    await this.runtime.freshen();
-    if (this.runtime.coins.version === this.coinsVersion) return;
+    await this.market.freshen();
+    if (this.market.recordedCoins().version === this.coinsVersion) return;
     const added = await this.syncCoins(this.secondOf(this.now()));
     // New coins bring history the ticker book has not seen.
-    if (added > 0) await this.runtime.reload();
+    if (added > 0) await this.market.reload();
   }
 
   /**
@@ -349,9 +376,9 @@ export class FeedEngine {
    * stops ticking. Answers how many coins were added.
    */
   private async syncCoins(nowSecond: number): Promise<number> {
-    const coins = this.runtime.coins.marketCoins();
-    this.coinsVersion = this.runtime.coins.version;
-    const listed = new Map(coins.map((c) => [c.id, c.feed]));
+    const { version, coins } = this.market.recordedCoins();
+    this.coinsVersion = version;
+    const listed = new Map(coins.map((coin) => [coin.id, coin]));
     for (const [id, state] of [...this.states]) {
       const feed = listed.get(id);
       if (feed) state.coin = feed;
@@ -360,7 +387,7 @@ export class FeedEngine {
     const added = coins.filter((c) => !this.states.has(c.id));
     if (added.length === 0) return 0;
     const saved = await loadFeedStates(this.db);
-    for (const { feed } of added) {
+    for (const feed of added) {
       const state = saved.get(feed.id);
       const coinState = state ? await this.resume(feed, state) : await this.initialise(feed, nowSecond);
       if (this.fillDowntime) await this.catchUp(coinState, nowSecond);

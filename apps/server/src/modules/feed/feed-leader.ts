@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Storage } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { FeedLog } from './feed-engine.ts';
-
-/** The advisory lock key of the feed leader ("VELAFEED" folded into 32 bits). */
-export const FEED_LEADER_LOCK = 0x7e1af33d;
+import { releaseFeedLeaderLock, tryFeedLeaderLock } from './feed-lock-repository.ts';
 
 export interface FeedLeadership {
   /** True while this process holds the lead (and runs the engine). */
@@ -22,8 +21,9 @@ export interface FeedLeadershipOptions {
 }
 
 /**
- * Exactly one process records the feed (DESIGN §3): two engines on one database would both write
- * every second. With SQLite the database belongs to one process by design, so that process leads.
+ * Exactly one process records the feed (README.md, "Scale-out mode"): two engines on one database
+ * would both write every second. With SQLite the database belongs to one process by design, so that
+ * process leads.
  * With PostgreSQL the leader holds a session advisory lock on a connection of its own for as long as
  * it runs; the other nodes stand by and try again every few seconds, so one of them takes over
  * within seconds when the leader dies (its connection closes and PostgreSQL releases the lock).
@@ -32,59 +32,73 @@ export async function startFeedLeadership(
   storage: Storage,
   options: FeedLeadershipOptions,
 ): Promise<FeedLeadership> {
+  if (storage.dialect === 'sqlite') return leadAlone(options);
+  return leadByLock(storage.db, options);
+}
+
+/** The only process on its database leads from the start. */
+async function leadAlone(options: FeedLeadershipOptions): Promise<FeedLeadership> {
+  await options.lead();
+  let leading = true;
+  let stopped = false;
+  return {
+    get leading() {
+      return leading;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      leading = false;
+      await options.resign();
+    },
+  };
+}
+
+/**
+ * Tries to take the lock on a connection of its own and, when it did, keeps that connection until
+ * `released` settles. `acquired` tells whether the lock was taken; `held` settles once the connection
+ * is given back.
+ */
+function holdLeaderLock(
+  db: Kysely<Database>,
+  released: Promise<void>,
+  log: FeedLog,
+): { acquired: Promise<boolean>; held: Promise<void> } {
+  let answer!: (value: boolean) => void;
+  const acquired = new Promise<boolean>((resolve) => (answer = resolve));
+  const held = db
+    .connection()
+    .execute(async (connection) => {
+      if (!(await tryFeedLeaderLock(connection))) {
+        answer(false);
+        return;
+      }
+      answer(true);
+      await released;
+      await releaseFeedLeaderLock(connection);
+    })
+    .catch((error: unknown) => {
+      answer(false);
+      log.error('feed leader lock failed', { error: String(error) });
+    });
+  return { acquired, held };
+}
+
+/** Leads while holding the advisory lock; stands by and retries while another node holds it. */
+async function leadByLock(db: Kysely<Database>, options: FeedLeadershipOptions): Promise<FeedLeadership> {
   let leading = false;
   let stopped = false;
   let started = false;
-  if (storage.dialect === 'sqlite') {
-    await options.lead();
-    started = true;
-    leading = true;
-    return {
-      get leading() {
-        return leading;
-      },
-      async stop() {
-        if (stopped) return;
-        stopped = true;
-        leading = false;
-        if (started) await options.resign();
-      },
-    };
-  }
-
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let holder: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  /** Tries to take the lock; on success keeps its connection until `released`. */
-  const attempt = async (): Promise<boolean> => {
-    let acquired!: (value: boolean) => void;
-    const outcome = new Promise<boolean>((resolve) => (acquired = resolve));
-    holder = storage.db
-      .connection()
-      .execute(async (connection) => {
-        const result = await sql<{
-          locked: boolean;
-        }>`select pg_try_advisory_lock(${FEED_LEADER_LOCK}) as locked`.execute(connection);
-        if (!result.rows[0]?.locked) {
-          acquired(false);
-          return;
-        }
-        acquired(true);
-        await released;
-        await sql`select pg_advisory_unlock(${FEED_LEADER_LOCK})`.execute(connection);
-      })
-      .catch((error: unknown) => {
-        acquired(false);
-        options.log.error('feed leader lock failed', { error: String(error) });
-      });
-    return outcome;
-  };
-
   const tryLead = async (): Promise<void> => {
     if (stopped) return;
-    if (await attempt()) {
+    const attempt = holdLeaderLock(db, released, options.log);
+    holder = attempt.held;
+    if (await attempt.acquired) {
       if (stopped) return release();
       leading = true;
       options.log.info('this node records the price feed (leader)');
@@ -99,6 +113,7 @@ export async function startFeedLeadership(
       return;
     }
     options.log.info('another node records the price feed; standing by');
+    // The documented default interval applies when the caller names none.
     timer = setTimeout(() => {
       tryLead().catch((error: unknown) =>
         options.log.error('taking over the price feed failed', { error: String(error) }),

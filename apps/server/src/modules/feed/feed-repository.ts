@@ -179,6 +179,34 @@ export async function candlesBetween(
   return rows.map(toCandleMinor);
 }
 
+/**
+ * The 1-minute candles of the given coins opening at or after `sinceMs`, per coin, oldest first. A
+ * coin without such candles has no entry.
+ */
+export async function minuteCandlesSince(
+  db: Kysely<Database>,
+  vcIds: readonly number[],
+  sinceMs: number,
+): Promise<Map<number, CandleMinor[]>> {
+  const byCoin = new Map<number, CandleMinor[]>();
+  if (vcIds.length === 0) return byCoin;
+  const rows = await db
+    .selectFrom('candle')
+    .selectAll()
+    .where('interval', '=', '1m')
+    .where('vc_id', 'in', vcIds)
+    .where('open_time', '>=', sinceMs)
+    .orderBy('vc_id')
+    .orderBy('open_time')
+    .execute();
+  for (const row of rows) {
+    let list = byCoin.get(row.vc_id);
+    if (!list) byCoin.set(row.vc_id, (list = []));
+    list.push(toCandleMinor(row));
+  }
+  return byCoin;
+}
+
 /** Ticks of one coin with time in [fromMs, toMs], oldest first. */
 export function ticksBetween(db: Kysely<Database>, vcId: number, fromMs: number, toMs: number) {
   return db

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DataOf, endpoints, PriceTick } from '@vela/contract';
 import { feedDayOf, feedDayStart, formatMinor, KEYED_DRAWS_ALGORITHM } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import type { MarketCoin } from '../market/coin-catalog.ts';
+import type { FeedCoin } from './price-source.ts';
 import { feedSecretsBetween } from './feed-secret-repository.ts';
 import { ticksBetween } from './feed-repository.ts';
 
@@ -17,12 +17,20 @@ export const COMMITMENT_DAYS_LISTED = 30;
 /** A window that ended this long ago has all its seconds recorded: its answer never changes. */
 export const SETTLED_WINDOW_MS = 5_000;
 
+/** What a proof needs to know of a coin: its id, its scales and its simulator model. */
+export interface ProvenCoin {
+  id: number;
+  priceScale: number;
+  volumeScale: number;
+  feed: FeedCoin;
+}
+
 export type FeedCommitmentsAnswer = DataOf<typeof endpoints.market.feedCommitments>;
 
 /** The recorded ticks of one coin in [startMs, endMs], as the wire's decimal strings. */
 export async function recordedTicks(
   db: Kysely<Database>,
-  coin: MarketCoin,
+  coin: ProvenCoin,
   startMs: number,
   endMs: number,
 ): Promise<PriceTick[]> {
@@ -42,7 +50,7 @@ export async function recordedTicks(
  */
 export async function feedCommitments(
   db: Kysely<Database>,
-  coins: readonly MarketCoin[],
+  coins: readonly ProvenCoin[],
   nowMs: number,
 ): Promise<FeedCommitmentsAnswer> {
   const from = feedDayOf(nowMs - COMMITMENT_DAYS_LISTED * DAY_MS);

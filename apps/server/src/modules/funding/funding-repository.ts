@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -46,6 +46,108 @@ export function withdrawOrders(db: Kysely<Database>) {
 
 export type WithdrawOrderRow = Awaited<ReturnType<ReturnType<typeof withdrawOrders>['execute']>>[number];
 
+/** The two order tables: deposits (wire `recharge`) and withdrawals. */
+export type OrderTable = 'recharge_order' | 'withdraw_order';
+
+/** A page of orders: by status and user, after the cursor, newest or oldest first. */
+export interface OrderPage {
+  status?: 'pending' | 'approved' | 'rejected' | undefined;
+  userId?: number | undefined;
+  cursor?: number | undefined;
+  limit: number;
+  order: 'newest' | 'oldest';
+}
+
+function ordersOf(db: Kysely<Database>, table: OrderTable) {
+  return table === 'recharge_order' ? rechargeOrders(db) : withdrawOrders(db);
+}
+
+/** One keyset page of deposits (`limit` rows at most; the caller asks one more to know if more follow). */
+export function depositPage(db: Kysely<Database>, page: OrderPage): Promise<RechargeOrderRow[]> {
+  return pageOf(db, 'recharge_order', page) as Promise<RechargeOrderRow[]>;
+}
+
+/** One keyset page of withdrawals, like `depositPage`. */
+export function withdrawalPage(db: Kysely<Database>, page: OrderPage): Promise<WithdrawOrderRow[]> {
+  return pageOf(db, 'withdraw_order', page) as unknown as Promise<WithdrawOrderRow[]>;
+}
+
+function pageOf(db: Kysely<Database>, table: OrderTable, page: OrderPage) {
+  // Both order queries alias the order as `o` and select the same joined columns.
+  let q = ordersOf(db, table) as ReturnType<typeof rechargeOrders>;
+  if (page.status) q = q.where('o.status', '=', page.status);
+  if (page.userId) q = q.where('o.user_id', '=', page.userId);
+  if (page.cursor) q = q.where('o.id', page.order === 'newest' ? '<' : '>', page.cursor);
+  return q
+    .orderBy('o.id', page.order === 'newest' ? 'desc' : 'asc')
+    .limit(page.limit)
+    .execute();
+}
+
+export function depositOrder(db: Kysely<Database>, id: number): Promise<RechargeOrderRow | undefined> {
+  return rechargeOrders(db).where('o.id', '=', id).executeTakeFirst();
+}
+
+export function withdrawalOrder(db: Kysely<Database>, id: number): Promise<WithdrawOrderRow | undefined> {
+  return withdrawOrders(db).where('o.id', '=', id).executeTakeFirst();
+}
+
+/** The upload id of a deposit's voucher, or undefined when there is no such deposit. */
+export async function depositVoucherId(db: Kysely<Database>, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('recharge_order')
+    .select('voucher_upload_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.voucher_upload_id;
+}
+
+export async function insertDeposit(
+  trx: Kysely<Database>,
+  row: Insertable<Database['recharge_order']>,
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('recharge_order')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertWithdrawal(
+  trx: Kysely<Database>,
+  row: Insertable<Database['withdraw_order']>,
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('withdraw_order')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/**
+ * Moves an order out of `pending`, once: the UPDATE matches only a pending row, so of two operators
+ * reviewing the same order at the same moment exactly one changes it. Answers `missing` when there
+ * is no such order and `reviewed` when it had left `pending` already.
+ */
+export async function reviewPending(
+  trx: Kysely<Database>,
+  table: OrderTable,
+  orderId: number,
+  changes: Updateable<Database['recharge_order']> | Updateable<Database['withdraw_order']>,
+): Promise<'done' | 'reviewed' | 'missing'> {
+  const result = await trx
+    .updateTable(table)
+    .set(changes as never)
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return 'done';
+  const exists = await trx.selectFrom(table).select('id').where('id', '=', orderId).executeTakeFirst();
+  return exists ? 'reviewed' : 'missing';
+}
+
 /**
  * Serialises one user's requests inside their transactions. PostgreSQL takes the user's row lock;
  * SQLite needs nothing, as a writing transaction there already excludes every other writer.
@@ -62,5 +164,22 @@ export async function withdrawalsSince(db: Kysely<Database>, userId: number, sin
     .where('user_id', '=', userId)
     .where('created_at', '>=', since)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  // COUNT(*) always answers one row.
+  if (!row) throw new Error('COUNT(*) answered no row');
+  return Number(row.n);
+}
+
+/** Whether any deposit or withdrawal channel exists, enabled or not. */
+export async function hasFundingChannels(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('funding_channel').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds channels as they are, in the given order. */
+export async function insertFundingChannels(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['funding_channel']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('funding_channel').values(rows).execute();
 }

@@ -5,16 +5,15 @@ import type { FundingService } from './funding-service.ts';
 const { funding } = endpoints;
 
 export function addFundingRoutes(table: RouteTable, service: FundingService): void {
-  // The route layer has already refused idempotent calls without a key, hence the `?? ''`.
   table
     .add(funding.rechargeChannels, () => service.rechargeChannels())
     .add(funding.rechargeRequest, (body, ctx) =>
-      service.requestRecharge(ctx.session, body, ctx.idempotencyKey ?? ''),
+      service.requestRecharge(ctx.session, body, ctx.idempotencyKey),
     )
     .add(funding.rechargeOrders, (body, ctx) => service.myRecharges(ctx.session, body))
     .add(funding.withdrawChannels, () => service.withdrawChannels())
     .add(funding.withdrawRequest, (body, ctx) =>
-      service.requestWithdrawal(ctx.session, body, ctx.idempotencyKey ?? ''),
+      service.requestWithdrawal(ctx.session, body, ctx.idempotencyKey),
     )
     .add(funding.withdrawOrders, (body, ctx) => service.myWithdrawals(ctx.session, body))
     .add(funding.adminRechargeList, (body) => service.adminRecharges(body))
@@ -25,6 +24,6 @@ export function addFundingRoutes(table: RouteTable, service: FundingService): vo
     .add(funding.adminWithdrawApprove, (body, ctx) => service.approveWithdrawal(ctx.session, body, ctx.ip))
     .add(funding.adminWithdrawReject, (body, ctx) => service.rejectWithdrawal(ctx.session, body, ctx.ip))
     .add(funding.adminBalanceAdjust, (body, ctx) =>
-      service.adjustBalance(ctx.session, body, ctx.idempotencyKey ?? '', ctx.ip),
+      service.adjustBalance(ctx.session, body, ctx.idempotencyKey, ctx.ip),
     );
 }

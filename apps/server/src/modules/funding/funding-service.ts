@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DataOf, ParsedBodyOf, endpoints } from '@vela/contract';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { DataOf, FundingStatus, ParsedBodyOf, endpoints } from '@vela/contract';
 import {
   creditToleranceMinor,
   depositEntries,
@@ -14,25 +14,33 @@ import {
   type ChannelTerms,
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import type { AuthSession, OperatorSession } from '../../http/contract-routes.ts';
 import { money, readAmountRule, requireAmount, type AmountRule } from '../ledger/amounts.ts';
 import type { Money } from '../ledger/money.ts';
-import type { FundingOrderChange } from '../live/user-events.ts';
 import { recordAudit } from '../operators/audit-log.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 import type { AccountService } from '../users/account-service.ts';
+import { findUserById } from '../users/user-repository.ts';
 import { postAdjustment } from '../wallet/adjustments.ts';
 import { walletCurrency } from '../wallet/wallet-repository.ts';
 import type { FundingPorts } from './funding-ports.ts';
 import {
   channel,
   channels,
+  depositOrder,
+  depositPage,
+  depositVoucherId,
+  insertDeposit,
+  insertWithdrawal,
   lockUser,
-  rechargeOrders,
+  reviewPending,
+  withdrawalOrder,
+  withdrawalPage,
   withdrawalsSince,
-  withdrawOrders,
   type ChannelRow,
+  type OrderPage,
+  type OrderTable,
   type RechargeOrderRow,
 } from './funding-repository.ts';
 import {
@@ -52,17 +60,29 @@ type Page = {
   limit: number;
 };
 
+/** A deposit (wire `recharge`) or withdrawal order that was submitted or reviewed. */
+export interface FundingOrderChange {
+  kind: 'recharge' | 'withdraw';
+  id: number;
+  userId: number;
+  status: FundingStatus;
+}
+
+/**
+ * Who hears of funding orders once their change has committed (the users' live channel; the
+ * balances the change moved are announced by the ledger).
+ */
+export interface FundingWatcher {
+  fundingOrderChanged(change: FundingOrderChange): void;
+}
+
 export interface FundingServiceDeps {
   db: Kysely<Database>;
   money: Money;
   accounts: AccountService;
   ports: FundingPorts;
   now?: () => number;
-  /**
-   * Told after a deposit or withdrawal was submitted or reviewed and the change has committed (the
-   * user's live channel; the balances it moved are announced by the ledger).
-   */
-  onOrderChanged?: (change: FundingOrderChange) => void;
+  watcher?: FundingWatcher;
 }
 
 const DAY_MS = 86_400_000;
@@ -117,27 +137,23 @@ export class FundingService {
         return { c, payMinor, quote };
       },
       async (trx, { c, payMinor, quote }) => {
-        const row = await trx
-          .insertInto('recharge_order')
-          .values({
-            user_id: session.userId,
-            channel_id: c.id,
-            vc_id: c.vc_id,
-            pay_amount_minor: payMinor,
-            fee_minor: quote.feeMinor,
-            receive_minor: quote.receiveMinor,
-            credited_minor: null,
-            payer_name: body.payerName,
-            payer_mobile: body.payerMobile,
-            voucher_upload_id: body.voucherUploadId,
-            status: 'pending',
-            created_at: this.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await this.deps.ports.claimVoucher(trx, session.userId, body.voucherUploadId, `recharge:${row.id}`);
-        this.announce(trx, { kind: 'recharge', id: row.id, userId: session.userId, status: 'pending' });
-        return toRechargeOrder(await this.rechargeRow(trx, row.id));
+        const id = await insertDeposit(trx, {
+          user_id: session.userId,
+          channel_id: c.id,
+          vc_id: c.vc_id,
+          pay_amount_minor: payMinor,
+          fee_minor: quote.feeMinor,
+          receive_minor: quote.receiveMinor,
+          credited_minor: null,
+          payer_name: body.payerName,
+          payer_mobile: body.payerMobile,
+          voucher_upload_id: body.voucherUploadId,
+          status: 'pending',
+          created_at: this.now(),
+        });
+        await this.deps.ports.claimVoucher(trx, session.userId, body.voucherUploadId, `recharge:${id}`);
+        this.announce(trx, { kind: 'recharge', id, userId: session.userId, status: 'pending' });
+        return toRechargeOrder(await this.rechargeRow(trx, id));
       },
     );
   }
@@ -201,60 +217,52 @@ export class FundingService {
             throw new AppError('WITHDRAW_DAILY_LIMIT', { params: { count: limit } });
           }
         }
-        const row = await trx
-          .insertInto('withdraw_order')
-          .values({
-            user_id: session.userId,
-            channel_id: c.id,
-            vc_id: c.vc_id,
-            amount_minor: amountMinor,
-            fee_minor: quote.feeMinor,
-            payout_pay_minor: quote.payoutPayMinor,
-            target: body.target,
-            target_id: body.targetId,
-            target_label: target.label,
-            target_detail: JSON.stringify(target.detail),
-            status: 'pending',
-            created_at: this.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertWithdrawal(trx, {
+          user_id: session.userId,
+          channel_id: c.id,
+          vc_id: c.vc_id,
+          amount_minor: amountMinor,
+          fee_minor: quote.feeMinor,
+          payout_pay_minor: quote.payoutPayMinor,
+          target: body.target,
+          target_id: body.targetId,
+          target_label: target.label,
+          target_detail: JSON.stringify(target.detail),
+          status: 'pending',
+          created_at: this.now(),
+        });
         await m.ledger.post(trx, [
-          withdrawalHoldEntry({ refType: 'withdrawal', refId: row.id }, session.userId, c.vc_id, amountMinor),
+          withdrawalHoldEntry({ refType: 'withdrawal', refId: id }, session.userId, c.vc_id, amountMinor),
         ]);
-        this.announce(trx, { kind: 'withdraw', id: row.id, userId: session.userId, status: 'pending' });
-        return toWithdrawOrder(await this.withdrawRow(trx, row.id));
+        this.announce(trx, { kind: 'withdraw', id, userId: session.userId, status: 'pending' });
+        return toWithdrawOrder(await this.withdrawRow(trx, id));
       },
     );
   }
 
   async myRecharges(session: AuthSession, body: Page): Promise<DataOf<Api['rechargeOrders']>> {
-    return page(rechargeOrders(this.db), { ...body, userId: session.userId }, toRechargeOrder);
+    return page((p) => depositPage(this.db, p), { ...body, userId: session.userId }, toRechargeOrder);
   }
 
   async myWithdrawals(session: AuthSession, body: Page): Promise<DataOf<Api['withdrawOrders']>> {
-    return page(withdrawOrders(this.db), { ...body, userId: session.userId }, toWithdrawOrder);
+    return page((p) => withdrawalPage(this.db, p), { ...body, userId: session.userId }, toWithdrawOrder);
   }
 
   // ---- operators -----------------------------------------------------------------------------
 
   async adminRecharges(body: Page): Promise<DataOf<Api['adminRechargeList']>> {
     // The review queue is worked oldest first; any other view is newest first.
-    return page(rechargeOrders(this.db), body, toAdminRechargeOrder, queueOrder(body));
+    return page((p) => depositPage(this.db, p), body, toAdminRechargeOrder, queueOrder(body));
   }
 
   async adminWithdrawals(body: Page): Promise<DataOf<Api['adminWithdrawList']>> {
-    return page(withdrawOrders(this.db), body, toAdminWithdrawOrder, queueOrder(body));
+    return page((p) => withdrawalPage(this.db, p), body, toAdminWithdrawOrder, queueOrder(body));
   }
 
   async voucher(orderId: number): Promise<DataOf<Api['adminRechargeVoucher']>> {
-    const row = await this.db
-      .selectFrom('recharge_order')
-      .select('voucher_upload_id')
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
-    return this.deps.ports.readVoucher(row.voucher_upload_id);
+    const uploadId = await depositVoucherId(this.db, orderId);
+    if (uploadId === undefined) throw fieldError('ORDER_NOT_FOUND', 'orderId');
+    return this.deps.ports.readVoucher(uploadId);
   }
 
   /**
@@ -421,12 +429,7 @@ export class FundingService {
       async () => {
         const vc = await walletCurrency(this.db, body.vcId);
         if (!vc) throw fieldError('VC_NOT_FOUND', 'vcId');
-        const user = await this.db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', body.userId)
-          .executeTakeFirst();
-        if (!user) throw fieldError('USER_NOT_FOUND', 'userId');
+        if (!(await findUserById(this.db, body.userId))) throw fieldError('USER_NOT_FOUND', 'userId');
         const negative = body.amount.startsWith('-');
         const magnitude = requireAmount(
           negative ? body.amount.slice(1) : body.amount,
@@ -514,44 +517,36 @@ export class FundingService {
 
   /** Tells the user's live channel about the order once this unit of work has committed. */
   private announce(trx: Kysely<Database>, change: FundingOrderChange): void {
-    const { onOrderChanged } = this.deps;
-    if (onOrderChanged) this.deps.money.committer.afterCommit(trx, () => onOrderChanged(change));
+    const { watcher } = this.deps;
+    if (watcher) this.deps.money.committer.afterCommit(trx, () => watcher.fundingOrderChanged(change));
   }
 
   private async requireOpen(group: 'RECHARGE' | 'WITHDRAW'): Promise<void> {
     if ((await getConfigValue(this.db, group, 'enabled')) === 'false') throw new AppError('FUNDING_CLOSED');
   }
 
-  /**
-   * Moves an order out of `pending`, once: the UPDATE matches only a pending row, so of two
-   * operators reviewing the same order at the same moment exactly one changes it.
-   */
+  /** Moves an order out of `pending`, once (two operators at the same moment: one of them). */
   private async review(
     trx: Transaction<Database>,
-    table: 'recharge_order' | 'withdraw_order',
+    table: OrderTable,
     orderId: number,
-    changes: Record<string, unknown>,
+    changes: Updateable<Database['recharge_order']> | Updateable<Database['withdraw_order']>,
     session: OperatorSession,
   ): Promise<void> {
-    const result = await trx
-      .updateTable(table)
-      .set({ ...changes, reviewed_by: session.operatorId, reviewed_at: this.now() } as never)
-      .where('id', '=', orderId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return;
-    const exists = await trx.selectFrom(table).select('id').where('id', '=', orderId).executeTakeFirst();
-    throw fieldError(exists ? 'ORDER_ALREADY_REVIEWED' : 'ORDER_NOT_FOUND', 'orderId');
+    const reviewed = { ...changes, reviewed_by: session.operatorId, reviewed_at: this.now() };
+    const result = await reviewPending(trx, table, orderId, reviewed);
+    if (result === 'done') return;
+    throw fieldError(result === 'reviewed' ? 'ORDER_ALREADY_REVIEWED' : 'ORDER_NOT_FOUND', 'orderId');
   }
 
   private async rechargeRow(db: Kysely<Database>, id: number) {
-    const row = await rechargeOrders(db).where('o.id', '=', id).executeTakeFirst();
+    const row = await depositOrder(db, id);
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
     return row;
   }
 
   private async withdrawRow(db: Kysely<Database>, id: number) {
-    const row = await withdrawOrders(db).where('o.id', '=', id).executeTakeFirst();
+    const row = await withdrawalOrder(db, id);
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
     return row;
   }
@@ -577,19 +572,13 @@ function queueOrder(body: Page): 'newest' | 'oldest' {
 }
 
 async function page<Row extends { id: number }, Item>(
-  query: ReturnType<typeof rechargeOrders> | ReturnType<typeof withdrawOrders>,
+  read: (page: OrderPage) => Promise<Row[]>,
   body: Page,
   view: (row: Row) => Item,
   order: 'newest' | 'oldest' = 'newest',
 ): Promise<{ list: Item[]; nextCursor: number | null }> {
-  let q = query as ReturnType<typeof rechargeOrders>;
-  if (body.status) q = q.where('o.status', '=', body.status);
-  if (body.userId) q = q.where('o.user_id', '=', body.userId);
-  if (body.cursor) q = q.where('o.id', order === 'newest' ? '<' : '>', body.cursor);
-  const rows = (await q
-    .orderBy('o.id', order === 'newest' ? 'desc' : 'asc')
-    .limit(body.limit + 1)
-    .execute()) as unknown as Row[];
+  // One row more than the page tells whether another page follows.
+  const rows = await read({ ...body, limit: body.limit + 1, order });
   const list = rows.slice(0, body.limit);
   return {
     list: list.map(view),

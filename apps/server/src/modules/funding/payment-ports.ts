@@ -1,5 +1,5 @@
 import type { PaymentMethodKind, WithdrawTarget } from '@vela/contract';
-import { fieldError } from '../../http/app-error.ts';
+import { fieldError } from '../../errors.ts';
 import type { PaymentService } from '../payment/payment-service.ts';
 import type { FundingPorts, WithdrawalDestination } from './funding-ports.ts';
 import type { Kysely } from 'kysely';
@@ -11,8 +11,12 @@ const KIND_OF_TARGET: Record<WithdrawTarget, PaymentMethodKind> = {
   zsk: 'ZSK_ACCOUNT',
 };
 
-/** Which bound method each kind of channel pays out to. */
-const TARGET_OF_METHOD: Record<string, WithdrawTarget> = { bank: 'bank', chain: 'wallet', zsk: 'zsk' };
+/** The kind of bound method each kind of channel pays out to. */
+const KIND_OF_CHANNEL: Record<string, PaymentMethodKind> = {
+  bank: 'BANK_CARD',
+  chain: 'WALLET_ADDRESS',
+  zsk: 'ZSK_ACCOUNT',
+};
 
 function wrongTarget(): Error {
   return fieldError('VALIDATION_FAILED', 'targetId', 'validation.withdrawTarget');
@@ -47,7 +51,8 @@ export function paymentPorts(payment: PaymentService): FundingPorts {
       targetId: number,
       channel: { method: string; vcId: number; chainName: string | null },
     ): Promise<WithdrawalDestination> {
-      if (TARGET_OF_METHOD[channel.method] !== target) throw wrongTarget();
+      // A channel pays only to the kind of method it is for (a bank channel to a bank card).
+      if (KIND_OF_CHANNEL[channel.method] !== KIND_OF_TARGET[target]) throw wrongTarget();
       const record = await payment.findUserMethod(db, userId, KIND_OF_TARGET[target], targetId, 'targetId');
       switch (record.kind) {
         case 'BANK_CARD':

@@ -7,7 +7,7 @@ import {
   type AmountLimits,
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 
 /**

@@ -1,6 +1,4 @@
 import type { EntryDraft, EntryType } from '@vela/domain';
-import type { GroupCommitter } from '../storage/group-commit.ts';
-import { Ledger, type PostedEntry, type Tx } from './ledger.ts';
 
 /** One user's balance in one currency changed, and the kind of journal entry that changed it. */
 export interface BalanceChange {
@@ -53,47 +51,5 @@ export class BalanceChanges {
         console.error('[money] a balance-change listener failed', error);
       }
     }
-  }
-}
-
-/**
- * The ledger, announcing what it posted once the unit of work it posted in has committed. Every
- * movement of money goes through `post` (decision 018), so this one place covers transfers,
- * deposits, withdrawals, adjustments, stakes and settlements, and any flow added later, without
- * each service having to remember to tell anyone. The write path itself is the ledger's, unchanged:
- * the announcement is asked for only after `post` (or `postEach`) succeeded, and the group
- * committer drops it if the unit rolls back afterwards.
- */
-export class AnnouncingLedger extends Ledger {
-  constructor(
-    private readonly committer: GroupCommitter,
-    private readonly changes: BalanceChanges,
-    ...ledger: ConstructorParameters<typeof Ledger>
-  ) {
-    super(...ledger);
-  }
-
-  override async post(trx: Tx, entries: readonly EntryDraft[]): Promise<PostedEntry[]> {
-    const posted = await super.post(trx, entries);
-    this.announceAfterCommit(trx, entries);
-    return posted;
-  }
-
-  override async postEach(
-    trx: Tx,
-    entries: readonly EntryDraft[],
-  ): Promise<(PostedEntry | 'insufficient_balance')[]> {
-    const results = await super.postEach(trx, entries);
-    // Only what was posted: a refused entry moved nobody's money.
-    this.announceAfterCommit(
-      trx,
-      entries.filter((_entry, i) => results[i] !== 'insufficient_balance'),
-    );
-    return results;
-  }
-
-  private announceAfterCommit(trx: Tx, entries: readonly EntryDraft[]): void {
-    const changes = balanceChangesOf(entries);
-    if (changes.length > 0) this.committer.afterCommit(trx, () => this.changes.publish(changes));
   }
 }

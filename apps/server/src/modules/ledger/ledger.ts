@@ -3,28 +3,16 @@ import {
   accountKey,
   applyEach,
   applyEntries,
-  mayGoNegative,
   type AccountRef,
   type AppliedEntry,
   type EntryDraft,
-  type Posting,
 } from '@vela/domain';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import { allocateIds, chunked, RowsStatement, SqlBatch } from '../storage/sql-batch.ts';
-
-interface AccountIdRow {
-  id: number | bigint;
-  user_id: number | bigint | null;
-  balance_minor: bigint | string;
-}
-
-interface FoundAccount {
-  readonly id: number;
-  /** The balance as read; authoritative on SQLite only, where the transaction excludes writers. */
-  readonly balance: bigint;
-}
+import { AppError } from '../../errors.ts';
+import type { GroupCommitter } from '../storage/group-commit.ts';
+import { balanceChangesOf, type BalanceChanges } from './balance-changes.ts';
+import { LedgerRepository, type FoundAccount, type PostingRow } from './ledger-repository.ts';
 
 /** The caller's transaction (or savepoint): the ledger never commits by itself. */
 export type Tx = Kysely<Database>;
@@ -46,8 +34,8 @@ export class InsufficientBalanceError extends AppError {
 }
 
 /**
- * The one write path of money (DESIGN.md §4, decision 018). `post` runs inside the caller's
- * transaction, next to the business row it writes, and for any number of entries:
+ * The one write path of money (docs/decisions/018-ledger-and-group-commit.md). `post` runs inside
+ * the caller's transaction, next to the business row it writes, and for any number of entries:
  *
  * 1. the accounts the entries touch are created when missing and locked in id order (PostgreSQL:
  *    `FOR UPDATE`; SQLite: the transaction already holds the database's write lock);
@@ -61,13 +49,20 @@ export class InsufficientBalanceError extends AppError {
  * group commit and batched settlement cheap.
  */
 export class Ledger {
-  private readonly statements: ReturnType<typeof ledgerStatements>;
+  private readonly rows: LedgerRepository;
 
+  /**
+   * `announce`: where the balance changes of what was posted are announced once the unit of work
+   * has committed (decision 024). Every movement of money goes through `post` or `postEach`, so
+   * this one place covers every flow, and the group committer drops the announcement when the unit
+   * rolls back. Without it (tools that post outside the app) nothing is announced.
+   */
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
+    private readonly announce?: { committer: GroupCommitter; changes: BalanceChanges },
   ) {
-    this.statements = ledgerStatements(dialect);
+    this.rows = new LedgerRepository(dialect);
   }
 
   async post(trx: Tx, entries: readonly EntryDraft[]): Promise<PostedEntry[]> {
@@ -78,7 +73,9 @@ export class Ledger {
       if (applied.reason === 'insufficient_balance') throw new InsufficientBalanceError(applied.index);
       throw new Error(`Malformed journal entry #${applied.index}: ${applied.reason}`);
     }
-    return this.write(trx, entries, applied.entries, ids);
+    const posted = await this.write(trx, entries, applied.entries, ids);
+    this.announceAfterCommit(trx, entries);
+    return posted;
   }
 
   /**
@@ -96,7 +93,7 @@ export class Ledger {
     const applied: AppliedEntry[] = [];
     results.forEach((result, i) => {
       const entry = entries[i];
-      if (!entry) return;
+      if (!entry) throw new Error(`postEach: no entry #${i} for its result`);
       if (result.ok) {
         accepted.push(entry);
         applied.push(result.applied);
@@ -105,10 +102,22 @@ export class Ledger {
       }
     });
     const posted = accepted.length > 0 ? await this.write(trx, accepted, applied, ids) : [];
+    // Only what was posted is announced: a refused entry moved nobody's money.
+    this.announceAfterCommit(trx, accepted);
     let next = 0;
-    return results.map((result) =>
-      result.ok ? (posted[next++] ?? 'insufficient_balance') : 'insufficient_balance',
-    );
+    return results.map((result) => {
+      if (!result.ok) return 'insufficient_balance';
+      const entry = posted[next++];
+      if (!entry) throw new Error('postEach: fewer postings written than entries accepted');
+      return entry;
+    });
+  }
+
+  private announceAfterCommit(trx: Tx, entries: readonly EntryDraft[]): void {
+    if (!this.announce) return;
+    const changes = balanceChangesOf(entries);
+    const { committer, changes: announced } = this.announce;
+    if (changes.length > 0) committer.afterCommit(trx, () => announced.publish(changes));
   }
 
   /** The ids and current balances of every account the entries touch, locked on PostgreSQL. */
@@ -120,8 +129,9 @@ export class Ledger {
     for (const [key, account] of accounts) ids.set(key, account.id);
     const balances = new Map<string, bigint>();
     if (this.dialect === 'postgres') {
-      const locked = await this.lockBalances(trx, [...ids.values()]);
-      for (const [key, id] of ids) balances.set(key, locked.get(id) ?? 0n);
+      const locked = await this.rows.lockBalances(trx, [...ids.values()]);
+      for (const [key, id] of ids)
+        balances.set(key, required(locked.get(id), `the locked balance of account ${id}`));
     } else {
       // SQLite: the write transaction excludes every other writer, so the balances read with the
       // ids are the ones this transaction will update; there is nothing to lock.
@@ -138,13 +148,13 @@ export class Ledger {
     ids: ReadonlyMap<string, number>,
   ): Promise<PostedEntry[]> {
     const now = this.now();
-    const entryIds = await allocateIds(trx, this.dialect, 'journal_entry', entries.length);
-    await this.insertEntries(trx, entries, entryIds, now);
-    await this.insertPostings(trx, entries, entryIds, applied, ids, now);
+    const entryIds = await this.rows.allocateEntryIds(trx, entries.length);
+    await this.rows.insertEntries(trx, entries, entryIds, now);
+    await this.rows.insertPostings(trx, postingRows(entries, entryIds, applied, ids), now);
     await this.updateBalances(trx, entries, ids);
     return entryIds.map((entryId, i) => ({
       entryId,
-      balancesAfter: applied[i]?.balancesAfter ?? [],
+      balancesAfter: required(applied[i], `the applied entry #${i}`).balancesAfter,
     }));
   }
 
@@ -153,23 +163,11 @@ export class Ledger {
    * is fine: the unique keys keep one, and it is read back).
    */
   private async resolveAccounts(trx: Tx, refs: readonly AccountRef[]): Promise<Map<string, FoundAccount>> {
-    const found = await this.findAccounts(trx, refs);
+    const found = await this.rows.findAccounts(trx, refs);
     const missing = refs.filter((ref) => !found.has(accountKey(ref)));
     if (missing.length === 0) return found;
-    const now = this.now();
-    for (const chunk of chunked(missing, 4)) {
-      const batch = new SqlBatch(this.dialect);
-      const rows = chunk.map(
-        (r) =>
-          `(${batch.bindBigint(r.userId)}, ${batch.bindBigint(r.vcId)}, ${batch.bind(r.kind)}, ${batch.bindBigint(now)})`,
-      );
-      // Another transaction may create the same account meanwhile; the unique keys keep one.
-      await batch.run(
-        trx,
-        `INSERT INTO ledger_account (user_id, vc_id, kind, created_at) VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`,
-      );
-    }
-    for (const [key, account] of await this.findAccounts(trx, missing)) found.set(key, account);
+    await this.rows.createAccounts(trx, missing, this.now());
+    for (const [key, account] of await this.rows.findAccounts(trx, missing)) found.set(key, account);
     for (const ref of refs) {
       if (!found.has(accountKey(ref)))
         throw new Error(`Ledger account could not be created: ${accountKey(ref)}`);
@@ -177,137 +175,19 @@ export class Ledger {
     return found;
   }
 
-  /**
-   * Looks accounts up grouped by currency and kind, with the users' ids in IN lists: one short
-   * statement per group and chunk, where an OR per account would hit SQLite's expression-depth
-   * limit on a batch of thousands.
-   */
-  private async findAccounts(trx: Tx, refs: readonly AccountRef[]): Promise<Map<string, FoundAccount>> {
-    const accounts = new Map<string, FoundAccount>();
-    const groups = new Map<string, { vcId: number; kind: string; userIds: number[]; platform: boolean }>();
-    for (const ref of refs) {
-      const groupKey = `${ref.userId === null ? 'p' : 'u'}:${ref.vcId}:${ref.kind}`;
-      const group = groups.get(groupKey) ?? {
-        vcId: ref.vcId,
-        kind: ref.kind,
-        userIds: [],
-        platform: ref.userId === null,
-      };
-      if (ref.userId !== null) group.userIds.push(ref.userId);
-      groups.set(groupKey, group);
-    }
-    for (const group of groups.values()) {
-      const results = group.platform
-        ? [await this.platformAccount(trx, group.vcId, group.kind)]
-        : await this.statements.userAccounts.run<number, AccountIdRow>(
-            trx,
-            group.userIds,
-            (userId, values) => values.push(userId),
-            [group.vcId, group.kind],
-          );
-      for (const result of results) {
-        for (const row of result.rows) {
-          const ref = {
-            userId: row.user_id === null ? null : Number(row.user_id),
-            vcId: group.vcId,
-            kind: group.kind,
-          } as AccountRef;
-          accounts.set(accountKey(ref), { id: Number(row.id), balance: BigInt(row.balance_minor) });
-        }
-      }
-    }
-    return accounts;
-  }
-
-  private platformAccount(trx: Tx, vcId: number, kind: string) {
-    const batch = new SqlBatch(this.dialect);
-    return batch.run<AccountIdRow>(
-      trx,
-      `SELECT id, user_id, balance_minor FROM ledger_account
-       WHERE vc_id = ${batch.bindBigint(vcId)} AND kind = ${batch.bind(kind)} AND user_id IS NULL`,
-    );
-  }
-
-  private async lockBalances(trx: Tx, ids: readonly number[]): Promise<Map<number, bigint>> {
-    const balances = new Map<number, bigint>();
-    // Always in id order, so two transactions locking overlapping accounts cannot deadlock.
-    const sorted = [...new Set(ids)].sort((a, b) => a - b);
-    const results = await this.statements.lockAccounts.run<
-      number,
-      { id: number | bigint; balance_minor: bigint | string }
-    >(trx, sorted, (id, values) => values.push(id));
-    for (const result of results) {
-      for (const row of result.rows) balances.set(Number(row.id), BigInt(row.balance_minor));
-    }
-    return balances;
-  }
-
-  private async insertEntries(trx: Tx, entries: readonly EntryDraft[], ids: readonly number[], now: number) {
-    let i = 0;
-    await this.statements.entries.run(trx, entries, (entry, values) => {
-      values.push(ids[i++] ?? 0, entry.type, entry.vcId, entry.refType, entry.refId, entry.memo ?? null, now);
-    });
-  }
-
-  private async insertPostings(
-    trx: Tx,
-    entries: readonly EntryDraft[],
-    entryIds: readonly number[],
-    applied: readonly { balancesAfter: readonly bigint[] }[],
-    ids: ReadonlyMap<string, number>,
-    now: number,
-  ) {
-    const rows: { entry: EntryDraft; entryId: number; posting: Posting; after: bigint }[] = [];
-    entries.forEach((entry, i) => {
-      const after = applied[i]?.balancesAfter ?? [];
-      entry.postings.forEach((posting, p) =>
-        rows.push({ entry, entryId: entryIds[i] ?? 0, posting, after: after[p] ?? 0n }),
-      );
-    });
-    // Grouped by user (a stable sort, so each user's postings keep their order, and their ids the
-    // order of their balances after): the bills index is keyed by user, and a batch that adds to the
-    // same user's end of it one posting after another touches each of its pages once instead of
-    // jumping between users' pages row by row, which made large batches about 1.5 times slower.
-    // Platform postings, outside that index, come last.
-    const owner = (row: (typeof rows)[number]) => row.posting.account.userId ?? Number.MAX_SAFE_INTEGER;
-    rows.sort((a, b) => owner(a) - owner(b));
-    await this.statements.postings.run(trx, rows, ({ entry, entryId, posting: p, after }, values) => {
-      values.push(
-        entryId,
-        ids.get(accountKey(p.account)) ?? 0,
-        p.account.userId,
-        entry.vcId,
-        entry.type,
-        p.amountMinor,
-        after,
-        now,
-        p.ref?.refType ?? null,
-        p.ref?.refId ?? null,
-      );
-    });
-  }
-
-  /** One UPDATE per chunk of accounts, each row guarded against going below zero. */
+  /** Adds each account's net change to its balance; a user's balance may never go below zero. */
   private async updateBalances(trx: Tx, entries: readonly EntryDraft[], ids: ReadonlyMap<string, number>) {
-    const deltas = new Map<number, { delta: bigint; guarded: boolean }>();
+    const deltas = new Map<number, bigint>();
     for (const entry of entries) {
       for (const p of entry.postings) {
-        const id = ids.get(accountKey(p.account)) ?? 0;
-        const current = deltas.get(id);
-        deltas.set(id, {
-          delta: (current?.delta ?? 0n) + p.amountMinor,
-          guarded: !mayGoNegative(p.account),
-        });
+        const id = accountIdOf(ids, p.account);
+        deltas.set(id, (deltas.get(id) ?? 0n) + p.amountMinor);
       }
     }
     // In id order: the rows are found along the table's b-tree instead of at random, which makes a
     // batch touching thousands of accounts several times cheaper.
-    const changed = [...deltas].filter(([, d]) => d.delta !== 0n).sort(([a], [b]) => a - b);
-    const results = await this.statements.balances.run(trx, changed, ([id, d], values) =>
-      values.push(id, d.delta),
-    );
-    let updated = 0;
-    for (const result of results) updated += Number(result.numAffectedRows ?? 0n);
+    const changed = [...deltas].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => a - b);
+    const updated = await this.rows.addToBalances(trx, changed);
     if (updated !== changed.length) {
       // Only reachable if a balance changed under our lock: refuse rather than write a wrong one.
       throw new InsufficientBalanceError(-1);
@@ -315,47 +195,53 @@ export class Ledger {
   }
 }
 
+/** A value the code that produced it guarantees; its absence is a bug, never a default. */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Ledger: ${what} is missing`);
+  return value;
+}
+
+function accountIdOf(ids: ReadonlyMap<string, number>, account: AccountRef): number {
+  return required(ids.get(accountKey(account)), `the id of account ${accountKey(account)}`);
+}
+
 /**
- * The ledger's multi-row statements, their texts built once per row count (`RowsStatement`).
- * Values are bound in the order the placeholders appear: SQLite's `?` is positional.
+ * The postings of the entries as rows, grouped by user (a stable sort, so each user's postings keep
+ * their order, and their ids the order of their balances after): the bills index is keyed by user,
+ * and a batch that adds to the same user's end of it one posting after another touches each of its
+ * pages once instead of jumping between users' pages row by row, which made large batches about 1.5
+ * times slower. Platform postings, outside that index, come last.
  */
-function ledgerStatements(dialect: Dialect) {
-  const postgres = dialect === 'postgres';
-  return {
-    userAccounts: new RowsStatement(
-      dialect,
-      ['bigint'],
-      (ids) =>
-        `SELECT id, user_id, balance_minor FROM ledger_account WHERE vc_id = ${postgres ? '$1::bigint' : '?'} AND kind = ${postgres ? '$2' : '?'} AND user_id IN (${ids})`,
-      { leading: 2, flat: true },
-    ),
-    lockAccounts: new RowsStatement(
-      dialect,
-      ['bigint'],
-      (ids) =>
-        `SELECT id, balance_minor FROM ledger_account WHERE id IN (${ids})${postgres ? ' ORDER BY id FOR UPDATE' : ''}`,
-      { flat: true },
-    ),
-    entries: new RowsStatement(
-      dialect,
-      ['bigint', 'plain', 'bigint', 'plain', 'bigint', 'plain', 'bigint'],
-      (rows) =>
-        `INSERT INTO journal_entry (id, type, vc_id, ref_type, ref_id, memo, created_at) VALUES ${rows}`,
-    ),
-    postings: new RowsStatement(
-      dialect,
-      ['bigint', 'bigint', 'bigint', 'bigint', 'plain', 'bigint', 'bigint', 'bigint', 'plain', 'bigint'],
-      (rows) =>
-        `INSERT INTO journal_posting (entry_id, account_id, user_id, vc_id, entry_type, amount_minor, balance_after_minor, created_at, ref_type, ref_id) VALUES ${rows}`,
-    ),
-    balances: new RowsStatement(dialect, ['bigint', 'bigint'], (rows) =>
-      postgres
-        ? `UPDATE ledger_account AS a SET balance_minor = a.balance_minor + v.delta
-           FROM (VALUES ${rows}) AS v(id, delta)
-           WHERE a.id = v.id AND (a.user_id IS NULL OR a.balance_minor + v.delta >= 0)`
-        : `UPDATE ledger_account SET balance_minor = balance_minor + v.delta
-           FROM (SELECT column1 AS id, column2 AS delta FROM (VALUES ${rows})) AS v
-           WHERE ledger_account.id = v.id AND (ledger_account.user_id IS NULL OR ledger_account.balance_minor + v.delta >= 0)`,
-    ),
-  };
+function postingRows(
+  entries: readonly EntryDraft[],
+  entryIds: readonly number[],
+  applied: readonly AppliedEntry[],
+  ids: ReadonlyMap<string, number>,
+): PostingRow[] {
+  const rows: PostingRow[] = [];
+  entries.forEach((entry, i) => {
+    const after = required(applied[i], `the applied entry #${i}`).balancesAfter;
+    const entryId = required(entryIds[i], `the id of entry #${i}`);
+    entry.postings.forEach((posting, p) =>
+      rows.push({
+        entry,
+        entryId,
+        posting,
+        accountId: accountIdOf(ids, posting.account),
+        after: required(after[p], `the balance after posting #${p} of entry #${i}`),
+      }),
+    );
+  });
+  const owner = (row: PostingRow) => row.posting.account.userId ?? Number.MAX_SAFE_INTEGER;
+  return rows.sort((a, b) => owner(a) - owner(b));
+}
+
+/**
+ * The balance after posting #`posting` of the one entry posted: the ledger answers one balance per
+ * posting, so its absence is a bug, never zero.
+ */
+export function balanceAfter(posted: readonly PostedEntry[], posting: number): bigint {
+  const value = posted.length === 1 ? posted[0]?.balancesAfter[posting] : undefined;
+  if (value === undefined) throw new Error(`Ledger: no balance after posting #${posting} of one entry`);
+  return value;
 }

@@ -1,8 +1,8 @@
 import type { Storage } from '../../db/database.ts';
-import { AnnouncingLedger, BalanceChanges } from './balance-changes.ts';
+import { BalanceChanges } from './balance-changes.ts';
 import { GroupCommitter } from '../storage/group-commit.ts';
 import { IdempotentRequests } from '../storage/idempotency.ts';
-import type { Ledger } from './ledger.ts';
+import { Ledger } from './ledger.ts';
 
 /**
  * What every money-moving module needs, made once per app: the ledger (the one write path of
@@ -25,7 +25,7 @@ export function createMoney(storage: Storage, now: () => number = Date.now): Mon
   const balanceChanges = new BalanceChanges();
   return {
     dialect: storage.dialect,
-    ledger: new AnnouncingLedger(committer, balanceChanges, storage.dialect, now),
+    ledger: new Ledger(storage.dialect, now, { committer, changes: balanceChanges }),
     committer,
     requests: new IdempotentRequests(storage.db, committer, storage.dialect, now),
     balanceChanges,

@@ -42,7 +42,8 @@ import { encodeServerMessage, parseClientMessage } from './live-protocol.ts';
  * Backpressure: before each send the hub looks at the socket's unsent bytes; a client past
  * `maxBufferedBytes` is dropped (close 1013 "try again later", then the socket is destroyed) rather
  * than letting the server's memory grow for a reader that cannot keep up. The client reconnects and
- * resubscribes; the 3 s polling of the spec covers the gap.
+ * resubscribes; the web app polls prices every 3 s while its socket is down (decision 011), which
+ * covers the gap.
  *
  * Heartbeat: a ping every `heartbeatMs`; a client that has left two pings in a row unanswered is
  * terminated at its next beat (about 30 s with the 15 s default). Any frame from the client counts

@@ -1,5 +1,6 @@
-import type { FundingStatus, UserLiveEvent } from '@vela/contract';
+import type { UserLiveEvent } from '@vela/contract';
 import type { BalanceChange } from '../ledger/balance-changes.ts';
+import type { FundingOrderChange } from '../funding/funding-service.ts';
 
 /** An event of the user topic and the user whose sockets it is for. */
 export interface UserEvent {
@@ -19,14 +20,6 @@ export type UserEventListener = (events: readonly UserEvent[], origin: UserEvent
 export interface OrderOfUser {
   id: number;
   userId: number;
-}
-
-/** A deposit (`recharge`) or withdrawal order that was submitted or reviewed. */
-export interface FundingOrderChange {
-  kind: 'recharge' | 'withdraw';
-  id: number;
-  userId: number;
-  status: FundingStatus;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { findLiveSession } from '../users/session-repository.ts';
+import { findLiveSessionIds } from './live-session-repository.ts';
 
 /** A live session as the user topic keeps it: whose it is and until when it holds. */
 export interface LiveSession {
@@ -22,9 +23,6 @@ export interface UserSessions {
   stillLive(sessionIds: readonly number[]): Promise<Set<number>>;
 }
 
-/** Ids per look-up, well inside every driver's limit on bound parameters. */
-const IDS_PER_QUERY = 500;
-
 export function databaseUserSessions(db: Kysely<Database>, now: () => number = Date.now): UserSessions {
   return {
     async find(token) {
@@ -33,19 +31,7 @@ export function databaseUserSessions(db: Kysely<Database>, now: () => number = D
       return { sessionId: Number(row.id), userId: Number(row.user_id), expiresAt: Number(row.expires_at) };
     },
     async stillLive(sessionIds) {
-      const live = new Set<number>();
-      const at = now();
-      for (let i = 0; i < sessionIds.length; i += IDS_PER_QUERY) {
-        const rows = await db
-          .selectFrom('sessions')
-          .select('id')
-          .where('id', 'in', sessionIds.slice(i, i + IDS_PER_QUERY))
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', at)
-          .execute();
-        for (const row of rows) live.add(Number(row.id));
-      }
-      return live;
+      return findLiveSessionIds(db, sessionIds, now());
     },
   };
 }

@@ -1,6 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import {
+  consumeEmailCodeRow,
+  findNewestLiveEmailCode,
+  insertEmailCode,
+  setEmailCodeAttempts,
+} from './mail-repository.ts';
 
 /**
  * One-time email codes. Codes are stored hashed, expire after ten minutes, are consumed on first
@@ -23,18 +29,15 @@ export async function storeEmailCode(
   code: string,
   now: number,
 ) {
-  await db
-    .insertInto('email_codes')
-    .values({
-      email,
-      purpose,
-      code_hash: hashCode(email, code),
-      attempts: 0,
-      created_at: now,
-      expires_at: now + EMAIL_CODE_TTL_MS,
-      consumed_at: null,
-    })
-    .execute();
+  await insertEmailCode(db, {
+    email,
+    purpose,
+    code_hash: hashCode(email, code),
+    attempts: 0,
+    created_at: now,
+    expires_at: now + EMAIL_CODE_TTL_MS,
+    consumed_at: null,
+  });
 }
 
 /** Checks the newest live code for the address and consumes it when it matches. */
@@ -45,32 +48,14 @@ export async function consumeEmailCode(
   code: string,
   now: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('email_codes')
-    .selectAll()
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await findNewestLiveEmailCode(db, email, purpose, now);
   if (!row || row.attempts >= MAX_CHECKS_PER_CODE) return false;
   const expected = Buffer.from(row.code_hash, 'hex');
   const actual = Buffer.from(hashCode(email, code), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    await db
-      .updateTable('email_codes')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
+    await setEmailCodeAttempts(db, row.id, row.attempts + 1);
     return false;
   }
   // Consuming is conditional on the code still being unused, so two concurrent uses cannot both pass.
-  const result = await db
-    .updateTable('email_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return consumeEmailCodeRow(db, row.id, now);
 }

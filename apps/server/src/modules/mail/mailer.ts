@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/schema.ts';
+import {
+  insertOutboxMail,
+  listOutboxMail,
+  markOutboxDelivered,
+  markOutboxFailed,
+} from './mail-repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -26,38 +32,27 @@ export class Mailer {
   }
 
   async send(message: MailMessage, now = Date.now()): Promise<void> {
-    const row = await this.db
-      .insertInto('mail_outbox')
-      .values({
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-        transport: this.transport ? 'smtp' : 'outbox',
-        created_at: now,
-        delivered_at: this.transport ? null : now,
-        error: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertOutboxMail(this.db, {
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      transport: this.transport ? 'smtp' : 'outbox',
+      created_at: now,
+      delivered_at: this.transport ? null : now,
+      error: null,
+    });
     if (!this.transport) return;
     try {
       await this.transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
-      await this.db
-        .updateTable('mail_outbox')
-        .set({ delivered_at: Date.now() })
-        .where('id', '=', row.id)
-        .execute();
+      await markOutboxDelivered(this.db, id, Date.now());
     } catch (error) {
-      await this.db
-        .updateTable('mail_outbox')
-        .set({ error: error instanceof Error ? error.message : String(error) })
-        .where('id', '=', row.id)
-        .execute();
+      await markOutboxFailed(this.db, id, error instanceof Error ? error.message : String(error));
       throw error;
     }
   }
 }
 
+/** The newest messages of the outbox, for the `outbox` ops command. */
 export function listOutbox(db: Kysely<Database>, limit = 20) {
-  return db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return listOutboxMail(db, limit);
 }

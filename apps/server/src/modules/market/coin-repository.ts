@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { LocaleCode } from '@vela/i18n';
 import type { Database, NewVc, VcNameRow, VcRow } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../system/cache-versions.ts';
@@ -214,4 +214,30 @@ export async function deleteTimingPeriod(db: Kysely<Database>, vcId: number, sec
       .execute();
     await bumpCacheVersion(trx, 'VC_TIMING_TRADE_CONFIG');
   });
+}
+
+/**
+ * Adds the coins whose symbol is not in the database yet; a coin that exists keeps everything an
+ * operator changed. The seed's insert, so no cache version moves.
+ */
+export async function insertMissingCoins(db: Kysely<Database>, rows: readonly NewVc[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('vc')
+    .values(rows)
+    .onConflict((oc) => oc.column('symbol').doNothing())
+    .execute();
+}
+
+/** Adds the coin names that are missing; a name that exists (an operator's, say) is kept. */
+export async function insertMissingCoinNames(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['vc_name']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('vc_name')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['vc_id', 'language_code']).doNothing())
+    .execute();
 }

@@ -12,7 +12,7 @@ import {
 } from '@vela/contract';
 import { bucketStart, INTERVAL_MS, type Interval } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { AuthSession, RouteTable } from '../../http/contract-routes.ts';
 import type { Messages } from '../../http/messages.ts';
 import { getConfigValue } from '../system/system-repository.ts';
@@ -53,6 +53,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The brand's excluded coin types (GLOBAL `excludedVcTypes`, decision 010): "1,3" -> {1, 3}. */
 export function parseExcludedTypes(value: string | undefined): Set<number> {
   const types = new Set<number>();
+  // A brand that has not set the value excludes no type.
   for (const part of (value ?? '').split(',')) {
     const n = Number(part.trim());
     if (part.trim() !== '' && Number.isInteger(n)) types.add(n);
@@ -69,49 +70,37 @@ export function candleCount(interval: Interval, startMs: number, endMs: number):
   return last < first ? 0 : Math.floor((last - first) / size) + 1;
 }
 
-export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void {
-  const { db, runtime, messages } = deps;
-  const now = deps.now ?? Date.now;
-  const retentionMs = (deps.tickRetentionDays ?? 7) * INTERVAL_MS['1d'];
+/** What the route groups share: the dependencies, the clock and the look-up of a market coin. */
+interface MarketRouteContext {
+  deps: MarketRouteDeps;
+  now: () => number;
+  /** The coin as the market serves it; VC_NOT_FOUND when it is not a market coin. */
+  marketCoin(vcId: number): Promise<MarketCoin>;
+}
 
+export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void {
+  const { runtime } = deps;
   const marketCoin = async (vcId: number): Promise<MarketCoin> => {
     await runtime.freshen();
     const coin = runtime.coins.market(vcId);
     if (!coin) throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
     return coin;
   };
+  // The real clock, unless a test passes its own.
+  const context: MarketRouteContext = { deps, now: deps.now ?? Date.now, marketCoin };
+  addQuoteRoutes(table, context);
+  addHistoryRoutes(table, context);
+  addCatalogueRoutes(table, deps);
+  addUserMarketRoutes(table, context);
+}
 
-  /** A coin that can be a favourite: enabled and tradable, read from the database (exact, no lag). */
-  const favouriteCoin = async (vcId: number): Promise<void> => {
-    const row = await findCoin(db, vcId);
-    if (!row || row.enabled !== 1 || row.settle_vc === 1) {
-      throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
-    }
-  };
-
-  // Built once per version of the coins and the configuration, then translated once per language.
-  const currencyList = new VersionedAnswer<MarketCoin[]>(
-    async () => `${await cacheVersion(db, 'VC')}:${await cacheVersion(db, 'SYS_CONFIG')}`,
-    async () => {
-      const excluded = parseExcludedTypes(await getConfigValue(db, 'GLOBAL', 'excludedVcTypes'));
-      return (await loadMarketCoins(db)).filter((c) => c.enabled && !c.settleVc && !excluded.has(c.type));
-    },
-  );
-  const currencyListIn = new PerLanguage<MarketCoin>((coin, locale) => ({
-    ...coin,
-    coin: coinIn(coin, locale),
-  }));
+/** The live quotes: the ticker list, the latest candles and one coin's detail. */
+function addQuoteRoutes(table: RouteTable, { deps, marketCoin }: MarketRouteContext): void {
+  const { runtime } = deps;
   // The book's tickers carry default names; each language gets its copy once per list.
   const tickersIn = new PerLanguage<Ticker>((ticker, locale) =>
     tickerIn(ticker, runtime.coins.market(ticker.a), locale),
   );
-
-  const timingConfigs = new VersionedAnswer<TimingConfig[]>(
-    async () => String(await cacheVersion(db, 'VC_TIMING_TRADE_CONFIG')),
-    () => listTimingConfigs(db),
-  );
-
-  const userId = (session: AuthSession) => session.userId;
 
   /**
    * Kline answers by candle view: the cache hands out the same frozen view until the candles change,
@@ -151,7 +140,16 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
       // The book holds every market coin; a miss means the coin appeared in this very instant.
       if (!ticker) throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
       return { coin: coinIn(coin, ctx.locale), ticker: tickerIn(ticker, coin, ctx.locale) };
-    })
+    });
+}
+
+/** The recorded history: candles of a time range, per-second ticks and the feed's commitments. */
+function addHistoryRoutes(table: RouteTable, { deps, now, marketCoin }: MarketRouteContext): void {
+  const { db, runtime, messages } = deps;
+  // Seven days is the configuration's own default for TICK_RETENTION_DAYS.
+  const retentionMs = (deps.tickRetentionDays ?? 7) * INTERVAL_MS['1d'];
+
+  table
     .add(market.marketDetailKline, async (body, ctx) => {
       if (body.startTime > body.endTime) {
         throw new AppError('VALIDATION_FAILED', {
@@ -195,11 +193,49 @@ export function addMarketRoutes(table: RouteTable, deps: MarketRouteDeps): void 
       if (deps.feedSource !== undefined && deps.feedSource !== 'simulator') return noFeedCommitments();
       await runtime.freshen();
       return feedCommitments(db, runtime.coins.marketCoins(), now());
-    })
+    });
+}
+
+/** The coin list and the timing configurations, each built once per version of what it depends on. */
+function addCatalogueRoutes(table: RouteTable, { db }: MarketRouteDeps): void {
+  // Built once per version of the coins and the configuration, then translated once per language.
+  const currencyList = new VersionedAnswer<MarketCoin[]>(
+    async () => `${await cacheVersion(db, 'VC')}:${await cacheVersion(db, 'SYS_CONFIG')}`,
+    async () => {
+      const excluded = parseExcludedTypes(await getConfigValue(db, 'GLOBAL', 'excludedVcTypes'));
+      return (await loadMarketCoins(db)).filter((c) => c.enabled && !c.settleVc && !excluded.has(c.type));
+    },
+  );
+  const currencyListIn = new PerLanguage<MarketCoin>((coin, locale) => ({
+    ...coin,
+    coin: coinIn(coin, locale),
+  }));
+  const timingConfigs = new VersionedAnswer<TimingConfig[]>(
+    async () => String(await cacheVersion(db, 'VC_TIMING_TRADE_CONFIG')),
+    () => listTimingConfigs(db),
+  );
+
+  table
     .add(market.vcList, async (_body, ctx) =>
       currencyListIn.of(await currencyList.get(), ctx.locale).map((c) => c.coin),
     )
-    .add(market.timingConfigList, () => timingConfigs.get())
+    .add(market.timingConfigList, () => timingConfigs.get());
+}
+
+/** A user's own market settings: favourite coins and chart settings. */
+function addUserMarketRoutes(table: RouteTable, { deps, now }: MarketRouteContext): void {
+  const { db } = deps;
+  const userId = (session: AuthSession) => session.userId;
+
+  /** A coin that can be a favourite: enabled and tradable, read from the database (exact, no lag). */
+  const favouriteCoin = async (vcId: number): Promise<void> => {
+    const row = await findCoin(db, vcId);
+    if (!row || row.enabled !== 1 || row.settle_vc === 1) {
+      throw new AppError('VC_NOT_FOUND', { data: { field: 'vcId' } });
+    }
+  };
+
+  table
     .add(market.favourList, (_body, ctx) => listFavourites(db, userId(ctx.session)))
     .add(market.favourAdd, async (body, ctx) => {
       await favouriteCoin(body.vcId);

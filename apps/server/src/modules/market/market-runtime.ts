@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { KlineInterval } from '@vela/contract';
-import { INTERVAL_MS, type CandleMinor, type Interval, type SimTick } from '@vela/domain';
+import { INTERVAL_MS } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { CoinCatalog, type MarketCoin } from './coin-catalog.ts';
 import { cacheVersion } from '../system/cache-versions.ts';
-import { latestCandles, loadFeedStates, toCandleMinor } from '../feed/feed-repository.ts';
+import { latestCandles, loadFeedStates, minuteCandlesSince } from '../feed/feed-repository.ts';
+import type { RecordedBatch, RecordingMarket } from '../feed/feed-engine.ts';
+import type { FeedCoin } from '../feed/price-source.ts';
 import { KlineCache } from './kline-cache.ts';
 import { MarketEvents, type MarketUpdate } from './market-events.ts';
 import { toWireCandle } from './market-format.ts';
@@ -25,15 +27,6 @@ export interface MarketRuntimeOptions {
   snapshotRefreshMs?: number;
 }
 
-/** One committed batch of the feed, as the engine hands it over. */
-export interface RecordedBatch {
-  /** The latest second in the batch. */
-  timeMs: number;
-  ticks: readonly SimTick[];
-  /** The current candle of every interval of every coin that ticked. */
-  candles: readonly { vcId: number; interval: Interval; candle: CandleMinor }[];
-}
-
 const DAY_MS = INTERVAL_MS['1d'];
 
 /**
@@ -42,7 +35,7 @@ const DAY_MS = INTERVAL_MS['1d'];
  * it; the engine (when this node records the feed) feeds it after every committed second; without
  * an engine it serves what the database holds.
  */
-export class MarketRuntime {
+export class MarketRuntime implements RecordingMarket {
   readonly events = new MarketEvents();
   readonly coins = new CoinCatalog();
   readonly book = new TickerBook();
@@ -68,6 +61,15 @@ export class MarketRuntime {
       const candles = await latestCandles(this.db, vcId, interval, limit);
       return coin ? candles.map((c) => toWireCandle(c, coin)) : [];
     });
+  }
+
+  async loadCoins(): Promise<void> {
+    await this.coins.load(this.db);
+  }
+
+  /** The coins the feed records: the enabled tradable ones, with the list's version. */
+  recordedCoins(): { version: number; coins: readonly FeedCoin[] } {
+    return { version: this.coins.version, coins: this.coins.marketCoins().map((coin) => coin.feed) };
   }
 
   /** True while a feed updates this runtime every second. */
@@ -165,23 +167,10 @@ export class MarketRuntime {
     const states = await loadFeedStates(this.db);
     const ids = coins.map((c) => c.id);
     // The day window ends at the latest recorded second; a day before it is where the ticker opens.
+    // A coin never recorded has no second to count, and with nothing recorded at all the window ends now.
     const latest = Math.max(0, ...ids.map((id) => states.get(id)?.lastTimeMs ?? 0));
     const since = Math.floor(((latest || this.now()) - DAY_MS) / 60_000) * 60_000 + 60_000;
-    const rows = await this.db
-      .selectFrom('candle')
-      .selectAll()
-      .where('interval', '=', '1m')
-      .where('vc_id', 'in', ids)
-      .where('open_time', '>=', since)
-      .orderBy('vc_id')
-      .orderBy('open_time')
-      .execute();
-    const byCoin = new Map<number, CandleMinor[]>();
-    for (const row of rows) {
-      let list = byCoin.get(row.vc_id);
-      if (!list) byCoin.set(row.vc_id, (list = []));
-      list.push(toCandleMinor(row));
-    }
+    const byCoin = await minuteCandlesSince(this.db, ids, since);
     for (const coin of coins) {
       const state = states.get(coin.id);
       seeds.set(coin.id, {

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AuditAction, AuditLogEntry, AuditTargetType } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
+import { insertAuditRow, selectAuditRows, type AuditFilter } from './audit-log-repository.ts';
+
+export type { AuditFilter } from './audit-log-repository.ts';
 
 /**
  * The audit log: one row per operator action, written in the same transaction as the action, so
@@ -35,35 +38,18 @@ export interface AuditRecord {
 export async function recordAudit(db: Kysely<Database>, record: AuditRecord): Promise<number> {
   const detail =
     record.detail && Object.keys(record.detail).length > 0 ? JSON.stringify(record.detail) : null;
-  const row = await db
-    .insertInto('audit_log')
-    .values({
-      created_at: record.now ?? Date.now(),
-      operator_id: record.operatorId,
-      action: record.action,
-      target_type: record.targetType ?? null,
-      target_id: record.targetId === undefined || record.targetId === null ? null : String(record.targetId),
-      reason: record.reason ?? null,
-      detail,
-      ip: record.ip ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export interface AuditFilter {
-  /** Operator username (any letter case). */
-  operator?: string | undefined;
-  action?: AuditAction | undefined;
-  targetType?: AuditTargetType | undefined;
-  targetId?: string | undefined;
-  /** Inclusive lower and exclusive upper bound of `created_at`. */
-  from?: number | undefined;
-  to?: number | undefined;
-  /** Keyset cursor: only rows with a smaller id (older). */
-  before?: number | undefined;
-  limit: number;
+  return insertAuditRow(db, {
+    // The current time is the documented default for a record that does not name its moment.
+    created_at: record.now ?? Date.now(),
+    operator_id: record.operatorId,
+    action: record.action,
+    // The optional facts of a record are stored as NULL when the action has none.
+    target_type: record.targetType ?? null,
+    target_id: record.targetId === undefined || record.targetId === null ? null : String(record.targetId),
+    reason: record.reason ?? null,
+    detail,
+    ip: record.ip ?? null,
+  });
 }
 
 /**
@@ -74,34 +60,8 @@ export async function queryAudit(
   db: Kysely<Database>,
   filter: AuditFilter,
 ): Promise<{ list: AuditLogEntry[]; nextBefore: number | null }> {
-  let query = db
-    .selectFrom('audit_log as a')
-    .leftJoin('operators as o', 'o.id', 'a.operator_id')
-    .select([
-      'a.id',
-      'a.created_at',
-      'a.operator_id',
-      'o.username as operator_username',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.reason',
-      'a.detail',
-      'a.ip',
-    ]);
-  if (filter.operator !== undefined)
-    query = query.where('o.username_key', '=', filter.operator.toLowerCase());
-  if (filter.action !== undefined) query = query.where('a.action', '=', filter.action);
-  if (filter.targetType !== undefined) query = query.where('a.target_type', '=', filter.targetType);
-  if (filter.targetId !== undefined) query = query.where('a.target_id', '=', filter.targetId);
-  if (filter.from !== undefined) query = query.where('a.created_at', '>=', filter.from);
-  if (filter.to !== undefined) query = query.where('a.created_at', '<', filter.to);
-  if (filter.before !== undefined) query = query.where('a.id', '<', filter.before);
   // One row more than asked tells whether another page follows.
-  const rows = await query
-    .orderBy('a.id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  const rows = await selectAuditRows(db, filter);
   const page = rows.slice(0, filter.limit);
   return {
     list: page.map((row) => ({

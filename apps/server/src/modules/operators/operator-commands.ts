@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../users/password-hasher.ts';
 import { currentTotp, newTotpSecret, totpUri } from '../users/totp.ts';
 import { recordAudit } from './audit-log.ts';
-import { OPERATOR_TOTP_ISSUER } from './demo-operators.ts';
+import { OPERATOR_TOTP_ISSUER } from './operators-seed.ts';
 import {
   findOperatorByUsername,
   insertOperator,

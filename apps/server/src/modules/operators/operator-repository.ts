@@ -147,3 +147,29 @@ export async function revokeOperatorSessions(
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Adds the operators whose username is not taken yet; an existing operator is never touched. */
+export async function insertMissingOperators(
+  db: Kysely<Database>,
+  rows: readonly (Insertable<OperatorsTable> & { role: OperatorRole })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('operators')
+    .values(rows)
+    .onConflict((oc) => oc.column('username_key').doNothing())
+    .execute();
+}
+
+/** The login state of the operators with these (lower-case) usernames; unknown ones are left out. */
+export function operatorLoginsByUsername(
+  db: Kysely<Database>,
+  usernameKeys: readonly string[],
+): Promise<Pick<OperatorRow, 'username_key' | 'totp_secret' | 'status'>[]> {
+  if (usernameKeys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('operators')
+    .select(['username_key', 'totp_secret', 'status'])
+    .where('username_key', 'in', usernameKeys)
+    .execute();
+}

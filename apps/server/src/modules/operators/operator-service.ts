@@ -8,13 +8,13 @@ import {
   type endpoints,
 } from '@vela/contract';
 import type { Database, OperatorRow } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import type { OperatorSession } from '../../http/contract-routes.ts';
 import type { AttemptGuard, AttemptTicket } from '../users/attempt-guard.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../users/password-hasher.ts';
 import { checkTotp, newTotpSecret, totpUri, type TotpCheck } from '../users/totp.ts';
 import { queryAudit, recordAudit } from './audit-log.ts';
-import { OPERATOR_TOTP_ISSUER } from './demo-operators.ts';
+import { OPERATOR_TOTP_ISSUER } from './operators-seed.ts';
 import {
   claimTotpStep,
   createOperatorSession,

@@ -7,39 +7,24 @@ import {
   type UserType,
 } from '@vela/contract';
 import type { Database, UserRow } from '../../db/schema.ts';
+import {
+  countDirectMembers,
+  findUserWithParent,
+  selectUsersPage,
+  type UserSearch,
+} from './user-directory-repository.ts';
+
+export type { UserSearch } from './user-directory-repository.ts';
 
 /** The console's view of users: search and detail. Read-only; support actions live with their features. */
-
-export interface UserSearch {
-  /** Digits: a user id. Otherwise the start of a username (any letter case). Empty: everyone. */
-  query: string;
-  before?: number | undefined;
-  limit: number;
-}
 
 /** Newest first, cut by id (keyset) like the audit log. */
 export async function searchUsers(
   db: Kysely<Database>,
   search: UserSearch,
 ): Promise<{ list: UserSummary[]; nextBefore: number | null }> {
-  let query = db
-    .selectFrom('users as u')
-    .leftJoin('users as p', 'p.id', 'u.parent_id')
-    .selectAll('u')
-    .select('p.username as parent_username');
-  if (/^\d+$/.test(search.query)) {
-    // Usernames start with a letter, so digits can only be an id.
-    const id = Number(search.query);
-    query = query.where('u.id', '=', Number.isSafeInteger(id) ? id : -1);
-  } else if (search.query !== '') {
-    // The contract allows only letters and digits here, so the pattern holds no LIKE wildcards.
-    query = query.where('u.username_key', 'like', `${search.query.toLowerCase()}%`);
-  }
-  if (search.before !== undefined) query = query.where('u.id', '<', search.before);
-  const rows = await query
-    .orderBy('u.id', 'desc')
-    .limit(search.limit + 1)
-    .execute();
+  // One row more than asked tells whether another page follows.
+  const rows = await selectUsersPage(db, search);
   const page = rows.slice(0, search.limit);
   return {
     list: page.map((row) => toUserSummary(row, row.parent_username)),
@@ -48,25 +33,15 @@ export async function searchUsers(
 }
 
 export async function findUserDetail(db: Kysely<Database>, userId: number): Promise<UserDetail | null> {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('users as p', 'p.id', 'u.parent_id')
-    .selectAll('u')
-    .select('p.username as parent_username')
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const row = await findUserWithParent(db, userId);
   if (!row) return null;
-  const members = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('parent_id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const directMembers = await countDirectMembers(db, userId);
   return {
     ...toUserSummary(row, row.parent_username),
     email: row.email,
     inviteCode: row.invite_code,
     parentId: row.parent_id,
-    directMembers: Number(members.n),
+    directMembers,
     hasFundPassword: row.fund_pwd_hash !== null,
     googleBound: row.google_secret !== null,
     pointPercentTiming: row.point_percent_timing,

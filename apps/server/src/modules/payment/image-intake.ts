@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { UPLOAD_LIMITS, type UploadMimeType } from '@vela/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 
 /**
  * Turns uploaded bytes into a stored image (decision 015): the type is read from the content (magic

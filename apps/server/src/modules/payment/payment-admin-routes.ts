@@ -15,7 +15,7 @@ import type { PaymentService } from './payment-service.ts';
 const { payment } = endpoints;
 
 /**
- * The operators' side of payment methods and real-name verification (issue 4, decision 014):
+ * The operators' side of payment methods and real-name verification (decisions 014 and 016):
  * support reviews identities and corrects or removes bound methods. Every change and each view of an
  * identity photo commits in one transaction with its audit row, so neither exists without the other.
  * Lists are not recorded (decision 016); opening a user's detail, where the methods panel lives, is.

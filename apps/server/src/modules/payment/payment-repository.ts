@@ -451,10 +451,48 @@ export async function decideVerification(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The user's real-name status. The user must exist: asking about an unknown id throws. */
+export async function getUserRealNameStatus(db: Kysely<Database>, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('real_name_status')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.real_name_status;
+}
+
 export async function setUserRealNameStatus(
   db: Kysely<Database>,
   userId: number,
   status: string,
 ): Promise<void> {
   await db.updateTable('users').set({ real_name_status: status }).where('id', '=', userId).execute();
+}
+
+/** Adds the banks whose code is not in the database yet, and answers how many it added. */
+export async function insertMissingBanks(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['bank']>[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto('bank')
+    .values(rows)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+/** Adds the chains a coin does not have yet (by chain name), and answers how many it added. */
+export async function insertMissingChains(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['vc_chain']>[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto('vc_chain')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['vc_id', 'chain_name']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
 }

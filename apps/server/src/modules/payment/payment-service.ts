@@ -31,7 +31,7 @@ import {
   type endpoints,
 } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { BodyValidationError } from '../../http/validation.ts';
 import { cacheVersion, VersionedAnswer } from '../system/cache-versions.ts';
 import { getConfigValue } from '../system/system-repository.ts';
@@ -50,6 +50,7 @@ import {
   findVerificationRecord,
   findWalletAddress,
   findZskAccount,
+  getUserRealNameStatus,
   insertBankCard,
   insertUploadWithinCap,
   insertVerification,
@@ -329,13 +330,9 @@ export class PaymentService {
 
   async realNameInfo(userId: number, db: Db = this.db): Promise<RealNameInfo> {
     const latest = await latestVerification(db, userId);
-    const user = await db
-      .selectFrom('users')
-      .select('real_name_status')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const status = await getUserRealNameStatus(db, userId);
     return {
-      status: user.real_name_status as RealNameStatus,
+      status: status as RealNameStatus,
       current: latest ? toVerification(latest) : null,
     };
   }
@@ -492,6 +489,8 @@ export class PaymentService {
     use: { id: number; userId: number; purpose: UploadPurpose; usedBy: string; field: string },
   ): Promise<void> {
     if (await markUploadUsed(db, { ...use, now: this.now() })) return;
+    // Should the row read back as free although the conditional update missed it, the request is
+    // still refused as if the upload were taken: refusing is the safe answer.
     const problem = uploadProblem(await findUploadInfo(db, use.id), use) ?? 'UPLOAD_USED';
     throw fieldError(problem, use.field);
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { GroupCommitter } from './group-commit.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -18,7 +18,7 @@ export interface IdempotentRequest {
 }
 
 /**
- * Money-moving requests run at most once per idempotency key (DESIGN.md §4). The key row is
+ * Money-moving requests run at most once per idempotency key (decision 018). The key row is
  * written in the same transaction as the request's effects, so either both exist or neither does:
  * a retry after a lost answer finds the row and gets the first answer back; a retry of a request
  * that failed runs again, since the failure changed nothing. The same key with a different body is

@@ -1,48 +1,30 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CACHE_TYPES, type CacheType } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
+import { selectCacheVersion, selectCacheVersions, upsertCacheVersion } from './cache-version-repository.ts';
 
 /**
- * Cache versions of spec point 3: every write to cached data bumps its type's `finishUpdateTime` in
+ * Cache versions: every write to cached data bumps its type's `finishUpdateTime` in
  * the same transaction, and clients refetch exactly the types whose time moved. The time never goes
  * backwards, even if two writes land in the same millisecond.
  */
-export async function bumpCacheVersion(
-  db: Kysely<Database>,
-  type: CacheType,
-  now = Date.now(),
-): Promise<number> {
-  // One atomic upsert: concurrent bumps (several API nodes) each get a distinct, larger version,
-  // which a read-then-write could not promise.
-  const row = await db
-    .insertInto('cache_version')
-    .values({ cache_type: type, finish_update_time: now })
-    .onConflict((oc) =>
-      oc.column('cache_type').doUpdateSet({
-        finish_update_time: sql<number>`case when excluded.finish_update_time > cache_version.finish_update_time then excluded.finish_update_time else cache_version.finish_update_time + 1 end`,
-      }),
-    )
-    .returning('finish_update_time')
-    .executeTakeFirstOrThrow();
-  return row.finish_update_time;
+export function bumpCacheVersion(db: Kysely<Database>, type: CacheType, now = Date.now()): Promise<number> {
+  return upsertCacheVersion(db, type, now);
 }
 
 export async function listCacheVersions(
   db: Kysely<Database>,
 ): Promise<{ cacheType: CacheType; finishUpdateTime: number }[]> {
-  const rows = await db.selectFrom('cache_version').selectAll().execute();
+  const rows = await selectCacheVersions(db);
   const byType = new Map(rows.map((row) => [row.cache_type, row.finish_update_time]));
+  // A type that has never changed has no row yet; its version is 0 by rule, not by accident.
   return CACHE_TYPES.map((cacheType) => ({ cacheType, finishUpdateTime: byType.get(cacheType) ?? 0 }));
 }
 
 /** The current version of one cache type (0 before the first change). */
 export async function cacheVersion(db: Kysely<Database>, type: CacheType): Promise<number> {
-  const row = await db
-    .selectFrom('cache_version')
-    .select('finish_update_time')
-    .where('cache_type', '=', type)
-    .executeTakeFirst();
-  return row?.finish_update_time ?? 0;
+  // No row means the type has never changed, and such a type is at version 0.
+  return (await selectCacheVersion(db, type)) ?? 0;
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ConfigGroup } from '@vela/contract';
+import type { Insertable, Kysely } from 'kysely';
+import type { CacheType, ConfigGroup } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
 import { bumpCacheVersion } from './cache-versions.ts';
 
@@ -107,5 +107,91 @@ export function listBanners(db: Kysely<Database>, languageCode: string, deviceTy
     .where((eb) => eb.or([eb('device_type', '=', 'ALL'), eb('device_type', '=', deviceType)]))
     .orderBy('sort')
     .orderBy('id')
+    .execute();
+}
+
+// ---- the seed's inserts -------------------------------------------------------------------------
+// The seed runs at every start, so each insert skips what exists: an operator's change survives.
+
+/** Adds the configuration items that are missing; an existing item keeps its value. */
+export async function insertMissingConfig(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['sys_config']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('sys_config')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Adds the dictionary items that are missing. */
+export async function insertMissingDictionaryItems(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['sys_dict_item']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('sys_dict_item')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Adds the languages that are missing; an existing one keeps its name, order and switch. */
+export async function insertMissingLanguages(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['i18n_language']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('i18n_language')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Whether any notice exists, in any language, enabled or not. */
+export async function hasNotices(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('sys_notice').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds notices as they are, in the given order; the cache version is the caller's to move. */
+export async function insertNotices(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['sys_notice']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('sys_notice').values(rows).execute();
+}
+
+/** Whether any banner exists, in any language, enabled or not. */
+export async function hasBanners(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('sys_banner').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds banners as they are, in the given order; the cache version is the caller's to move. */
+export async function insertBanners(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['sys_banner']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('sys_banner').values(rows).execute();
+}
+
+/** Starts the versions of these cache types at `now`; a version that exists is left where it is. */
+export async function insertMissingCacheVersions(
+  db: Kysely<Database>,
+  types: readonly CacheType[],
+  now: number,
+): Promise<void> {
+  if (types.length === 0) return;
+  await db
+    .insertInto('cache_version')
+    .values(types.map((type) => ({ cache_type: type, finish_update_time: now })))
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }

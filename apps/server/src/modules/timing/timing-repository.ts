@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { RecordedTick, TieRule } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { getConfigValue } from '../system/system-repository.ts';
@@ -107,7 +107,7 @@ function firstTickAfterAcceptance<T>(column: 'id' | 'time_ms' | 'price_minor') {
  * its own in `timing_order_opened`; any other reads it from the recorded ticks. `COALESCE` stops at
  * the first of them that is there, so a settled order costs no tick read.
  */
-export function timingOrders(db: Kysely<Database>) {
+function timingOrders(db: Kysely<Database>) {
   return db
     .selectFrom('timing_order as o')
     .innerJoin('vc', 'vc.id', 'o.vc_id')
@@ -138,6 +138,46 @@ export function timingOrders(db: Kysely<Database>) {
 }
 
 export type TimingOrderRow = Awaited<ReturnType<ReturnType<typeof timingOrders>['execute']>>[number];
+
+/** A page of a user's orders, newest first: the active ones (no result yet) or the settled ones. */
+export function userTimingOrders(
+  db: Kysely<Database>,
+  userId: number,
+  page: { active: boolean; beforeId: number | undefined; limit: number },
+): Promise<TimingOrderRow[]> {
+  let query = timingOrders(db)
+    .where('o.user_id', '=', userId)
+    .where('r.order_id', page.active ? 'is' : 'is not', null);
+  if (page.beforeId !== undefined) query = query.where('o.id', '<', page.beforeId);
+  return query.orderBy('o.id', 'desc').limit(page.limit).execute();
+}
+
+/** One of the user's orders, or undefined when the user has no order of that id. */
+export function userTimingOrder(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+): Promise<TimingOrderRow | undefined> {
+  return timingOrders(db).where('o.id', '=', id).where('o.user_id', '=', userId).executeTakeFirst();
+}
+
+/** Every order in id order (checks that read all of them, such as a migration's). */
+export function allTimingOrders(db: Kysely<Database>): Promise<TimingOrderRow[]> {
+  return timingOrders(db).orderBy('o.id').execute();
+}
+
+/** The configured coins of timed trading with their coin's state, and every period. */
+export async function timingConfigs(db: Kysely<Database>) {
+  const [pairs, periods] = await Promise.all([
+    db
+      .selectFrom('vc_timing_config as t')
+      .innerJoin('vc', 'vc.id', 't.vc_id')
+      .select(['vc.id', 'vc.symbol', 'vc.enabled as coin_enabled', 'vc.price_scale', 't.enabled'])
+      .execute(),
+    db.selectFrom('vc_timing_period').selectAll().orderBy('sort').execute(),
+  ]);
+  return { pairs, periods };
+}
 
 /**
  * The ids of open orders above `afterId`, in id order, a page at a time (start-up and the sweep),
@@ -200,4 +240,32 @@ export async function earliestOpenAcceptance(db: Kysely<Database>): Promise<numb
     .select((eb) => eb.fn.min('o.created_at').as('at'))
     .executeTakeFirst();
   return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+}
+
+/**
+ * Adds the timed-trade configurations of the coins that have none, and answers the coins whose
+ * configuration this call created: only those get the seed's periods, so an operator who removed a
+ * period keeps it removed.
+ */
+export async function insertMissingTimingConfigs(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['vc_timing_config']>[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('vc_timing_config')
+    .values(rows)
+    .onConflict((oc) => oc.column('vc_id').doNothing())
+    .returning('vc_id')
+    .execute();
+  return inserted.map((row) => row.vc_id);
+}
+
+/** Adds timed-trade periods; the caller makes sure the coins have none of these yet. */
+export async function insertTimingPeriods(
+  db: Kysely<Database>,
+  rows: readonly Insertable<Database['vc_timing_period']>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('vc_timing_period').values(rows).execute();
 }

@@ -1,26 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { DataOf, ParsedBodyOf, TimingOrder, endpoints } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
-import { fieldError } from '../../http/app-error.ts';
+import { fieldError } from '../../errors.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
 import type { Money } from '../ledger/money.ts';
 import { RequestBatcher } from '../storage/request-batcher.ts';
 import { placeOrders, type Placed, type PlacementRequest } from './timing-placement.ts';
 import { trackedOrderOf } from './timing-opening.ts';
-import { openOrdersByIds, timingOrders } from './timing-repository.ts';
+import { openOrdersByIds, userTimingOrder, userTimingOrders } from './timing-repository.ts';
 import type { TimingSettler } from './timing-settler.ts';
 import { checkOrder, TimingTermsCache, type CheckedOrder } from './timing-terms.ts';
 import { toTimingOrder } from './timing-view.ts';
 
 type Api = typeof endpoints.timing;
 
+export interface PlacementWatcher {
+  orderPlaced(order: { id: number; userId: number }): void;
+}
+
 export interface TimingServiceDeps {
   db: Kysely<Database>;
   money: Money;
   settler: TimingSettler;
   now?: () => number;
-  /** Called after an order this node placed has committed (the user's live channel). */
-  onPlaced?: (order: { id: number; userId: number }) => void;
+  /** Hears of each order this node placed, once it has committed (the users' live channel). */
+  watcher?: PlacementWatcher;
   /** How late an operator's change of the terms may reach new orders (default 250 ms; tests 0). */
   termsRecheckMs?: number;
 }
@@ -68,7 +72,7 @@ export class TimingService {
     const placed = await this.placements.submit({ userId: session.userId, body, checked, request });
     if (placed.tracked) {
       this.deps.settler.track(placed.tracked);
-      this.deps.onPlaced?.({ id: placed.tracked.id, userId: session.userId });
+      this.deps.watcher?.orderPlaced({ id: placed.tracked.id, userId: session.userId });
     } else {
       await this.trackFromDatabase(placed.order);
     }
@@ -89,14 +93,11 @@ export class TimingService {
     session: AuthSession,
     body: ParsedBodyOf<Api['timingOrderList']>,
   ): Promise<DataOf<Api['timingOrderList']>> {
-    let query = timingOrders(this.db)
-      .where('o.user_id', '=', session.userId)
-      .where('r.order_id', body.scope === 'active' ? 'is' : 'is not', null);
-    if (body.cursor !== undefined) query = query.where('o.id', '<', body.cursor);
-    const rows = await query
-      .orderBy('o.id', 'desc')
-      .limit(body.limit + 1)
-      .execute();
+    const rows = await userTimingOrders(this.db, session.userId, {
+      active: body.scope === 'active',
+      beforeId: body.cursor,
+      limit: body.limit + 1,
+    });
     const now = this.now();
     const page = rows.slice(0, body.limit);
     return {
@@ -109,10 +110,7 @@ export class TimingService {
     session: AuthSession,
     body: ParsedBodyOf<Api['timingOrderDetail']>,
   ): Promise<DataOf<Api['timingOrderDetail']>> {
-    const row = await timingOrders(this.db)
-      .where('o.id', '=', body.id)
-      .where('o.user_id', '=', session.userId)
-      .executeTakeFirst();
+    const row = await userTimingOrder(this.db, session.userId, body.id);
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'id');
     return toTimingOrder(row, this.now());
   }

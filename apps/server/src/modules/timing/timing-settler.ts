@@ -8,10 +8,8 @@ import {
   type SettledStake,
   type TimingResult,
 } from '@vela/domain';
-import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Money } from '../ledger/money.ts';
-import { chunked, RowsStatement, rowsStatementPerDialect } from '../storage/sql-batch.ts';
 import { ExpiryCalendar } from './expiry-calendar.ts';
 import {
   isOpen,
@@ -21,6 +19,26 @@ import {
   type PlacedOrder,
 } from './timing-opening.ts';
 import { openOrderIdsAfter, openOrdersByIds, ticksCovering } from './timing-repository.ts';
+import {
+  deleteSettlementBatch,
+  insertSettlementBatch,
+  markSettled,
+  updateSettlementBatch,
+} from './settlement-repository.ts';
+
+/**
+ * "The feed has committed another second of ticks", as the settler needs to hear it. The settler
+ * owns this interface; the market's events implement it on every node (see `src/engines.ts`).
+ */
+export interface RecordedSeconds {
+  subscribe(listener: () => void): () => void;
+}
+
+/** Who hears of opened and settled orders (the users' live channel, see `src/engines.ts`). */
+export interface SettlementWatcher {
+  ordersOpened(opened: readonly SettledOrder[]): void;
+  ordersSettled(settled: readonly SettledOrder[]): void;
+}
 
 export interface SettlerDeps {
   db: Kysely<Database>;
@@ -31,18 +49,13 @@ export interface SettlerDeps {
    * retry. False (tests): only `settleDue` settles. Default true.
    */
   timers?: boolean;
-  /**
-   * Subscribes to "the feed has committed another second of ticks" (the market events, on every
-   * node): orders waiting for their settlement tick are settled the moment it is recorded.
-   */
-  onTicksRecorded?: (listener: () => void) => () => void;
+  /** Orders waiting for their open or settlement tick are handled the moment it is recorded. */
+  seconds?: RecordedSeconds;
   /** How often the database is searched for open orders this process does not track (default 5 s). */
   sweepMs?: number;
   onError?: (error: unknown) => void;
-  /** Called after each committed batch with the orders it settled (the users' live channel). */
-  onSettled?: (settled: readonly SettledOrder[]) => void;
-  /** Called after each round's opening with the orders it opened (the users' live channel). */
-  onOpened?: (opened: readonly SettledOrder[]) => void;
+  /** Hears of the orders each round opened and each committed batch settled. */
+  watcher?: SettlementWatcher;
   /** Orders settled in a round's first transaction at most (default 20,000). */
   batchLimit?: number;
   /**
@@ -116,7 +129,7 @@ export class TimingSettler {
     await this.settleDue();
     if (this.deps.timers === false) return;
     this.running = true;
-    this.unsubscribe = this.deps.onTicksRecorded?.(() => this.wake()) ?? null;
+    this.unsubscribe = this.deps.seconds?.subscribe(() => this.wake()) ?? null;
     // Other nodes place orders only on PostgreSQL: an embedded database has one server process,
     // which tracks every order it places, and was read whole at start.
     if (this.deps.money.dialect === 'postgres') {
@@ -249,7 +262,7 @@ export class TimingSettler {
     if (pending.length > 0) this.retryAt = Math.min(this.retryAt, now + RETRY_MS);
     if (opened.length === 0) return;
     for (const order of opened) this.open.add(order);
-    this.deps.onOpened?.(opened);
+    this.deps.watcher?.ordersOpened(opened);
   }
 
   private async settleBatch(due: OpenOrder[], now: number): Promise<number> {
@@ -270,7 +283,7 @@ export class TimingSettler {
       throw error;
     }
     for (const { order } of ready) this.tracked.delete(order.id);
-    if (committed.length > 0) this.deps.onSettled?.(committed);
+    if (committed.length > 0) this.deps.watcher?.ordersSettled(committed);
     return committed.length;
   }
 
@@ -392,24 +405,14 @@ async function settleInOneEntryPerCurrency(
   const entries: EntryDraft[] = [];
   for (const [vcId, list] of byCurrency) {
     const planned = batchFigures(list);
-    const batch = await trx
-      .insertInto('timing_settlement')
-      .values({ vc_id: vcId, settled_at: settledAt, ...planned })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const settled = await markSettled(trx, money.dialect, list, batch.id, settledAt);
+    const batchId = await insertSettlementBatch(trx, { vc_id: vcId, settled_at: settledAt, ...planned });
+    const settled = await markSettled(trx, money.dialect, list, batchId, settledAt);
     if (settled.length === 0) {
-      await trx.deleteFrom('timing_settlement').where('id', '=', batch.id).execute();
+      await deleteSettlementBatch(trx, batchId);
       continue;
     }
-    if (settled !== list) {
-      await trx
-        .updateTable('timing_settlement')
-        .set(batchFigures(settled))
-        .where('id', '=', batch.id)
-        .execute();
-    }
-    const entry = timingSettlementEntry({ refType: 'timing_settlement', refId: batch.id }, vcId, settled);
+    if (settled !== list) await updateSettlementBatch(trx, batchId, batchFigures(settled));
+    const entry = timingSettlementEntry({ refType: 'timing_settlement', refId: batchId }, vcId, settled);
     if (entry) entries.push(entry);
     // An open order is a settled order's id and owner already.
     for (const { order } of settled) done.push(order);
@@ -427,94 +430,3 @@ function batchFigures(list: readonly Settlement[]) {
   }
   return { order_count: list.length, stake_minor: stake, payout_minor: payout };
 }
-
-/**
- * Takes orders out of the open orders and writes their results, naming their batch, a few thousand
- * per statement, and answers the settlements it made. Deleting an order's id from the open orders
- * is what makes a settlement happen once: an order another settler took is gone already, is not
- * counted, and gets no second result, and its money is not moved twice. The deletes answer how many
- * ids they removed; only when that falls short (a race with another settler, which is rare) are the
- * orders with a result already looked up, to leave them out.
- */
-async function markSettled(
-  trx: Kysely<Database>,
-  dialect: Dialect,
-  settlements: readonly Settlement[],
-  batchId: number,
-  settledAt: number,
-): Promise<readonly Settlement[]> {
-  const results = await closeStatement(dialect).run(trx, settlements, ({ order }, values) =>
-    values.push(order.id),
-  );
-  let closed = 0;
-  for (const result of results) closed += Number(result.numAffectedRows ?? 0n);
-  let taken = settlements;
-  if (closed !== settlements.length) {
-    // This batch has written no result yet: the orders that have one were settled by another.
-    const others = new Set<number>();
-    for (const chunk of chunked(settlements, 1)) {
-      const rows = await trx
-        .selectFrom('timing_order_result')
-        .select('order_id')
-        .where(
-          'order_id',
-          'in',
-          chunk.map(({ order }) => order.id),
-        )
-        .execute();
-      for (const row of rows) others.add(Number(row.order_id));
-    }
-    taken = settlements.filter(({ order }) => !others.has(order.id));
-  }
-  await resultStatement(dialect).run(trx, taken, ({ order, tick, result }, values) =>
-    values.push(
-      order.id,
-      batchId,
-      order.openTickId,
-      order.openTickTimeMs,
-      order.openPriceMinor,
-      order.expiresAt,
-      tick.id,
-      tick.timeMs,
-      tick.priceMinor,
-      result.outcome,
-      result.payoutMinor,
-      settledAt,
-    ),
-  );
-  return taken;
-}
-
-/** The delete of `markSettled` from the open orders, one per dialect. */
-const closeStatement = rowsStatementPerDialect(
-  (dialect) =>
-    new RowsStatement(dialect, ['bigint'], (ids) => `DELETE FROM timing_order_open WHERE id IN (${ids})`, {
-      flat: true,
-    }),
-);
-
-/** The insert of `markSettled`'s results, one per dialect. */
-const resultStatement = rowsStatementPerDialect(
-  (dialect) =>
-    new RowsStatement(
-      dialect,
-      [
-        'bigint',
-        'bigint',
-        'bigint',
-        'bigint',
-        'bigint',
-        'bigint',
-        'bigint',
-        'bigint',
-        'bigint',
-        'plain',
-        'bigint',
-        'bigint',
-      ],
-      (rows) =>
-        `INSERT INTO timing_order_result (order_id, settle_batch_id, open_tick_id, open_tick_time_ms,
-           open_price_minor, expires_at, settle_tick_id, settle_tick_time_ms, settle_price_minor, outcome,
-           payout_minor, settled_at) VALUES ${rows}`,
-    ),
-);

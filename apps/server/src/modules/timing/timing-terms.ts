@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { ParsedBodyOf, endpoints } from '@vela/contract';
 import type { TieRule } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { fieldError } from '../../http/app-error.ts';
+import { fieldError } from '../../errors.ts';
 import { readAmountRule, requireAmount, type AmountRule } from '../ledger/amounts.ts';
 import { listCacheVersions, VersionedAnswer } from '../system/cache-versions.ts';
-import { settlementCoin, tieRule } from './timing-repository.ts';
+import { settlementCoin, tieRule, timingConfigs } from './timing-repository.ts';
 
 /** A coin's timed-trade configuration as orders are checked against it. */
 export interface TimingPairTerms {
@@ -43,10 +43,10 @@ export interface CheckedOrder {
 
 /**
  * The terms of timed trading, kept in memory and rebuilt when an operator changes them: every write
- * to coins, timed-trade configurations or the system configuration moves its cache version (spec
- * point 3). The versions are read at most every `recheckMs` (a quarter of a second in the server):
- * an operator's change reaches new orders that much later at most, and a burst of orders costs no
- * configuration read at all, where each order used to cost four.
+ * to coins, timed-trade configurations or the system configuration moves its cache version
+ * (`cache-versions.ts`). The versions are read at most every `recheckMs` (a quarter of a second in
+ * the server): an operator's change reaches new orders that much later at most, and a burst of
+ * orders costs no configuration read at all, where each order used to cost four.
  */
 export class TimingTermsCache {
   private readonly answer: VersionedAnswer<TimingTerms>;
@@ -77,13 +77,8 @@ export class TimingTermsCache {
 }
 
 async function loadTerms(db: Kysely<Database>): Promise<TimingTerms> {
-  const [configs, periods, settle, rule, amountRule] = await Promise.all([
-    db
-      .selectFrom('vc_timing_config as t')
-      .innerJoin('vc', 'vc.id', 't.vc_id')
-      .select(['vc.id', 'vc.symbol', 'vc.enabled as coin_enabled', 'vc.price_scale', 't.enabled'])
-      .execute(),
-    db.selectFrom('vc_timing_period').selectAll().orderBy('sort').execute(),
+  const [{ pairs: configs, periods }, settle, rule, amountRule] = await Promise.all([
+    timingConfigs(db),
     settlementCoin(db),
     tieRule(db),
     readAmountRule(db),
@@ -116,8 +111,9 @@ async function loadTerms(db: Kysely<Database>): Promise<TimingTerms> {
 }
 
 /**
- * Checks an order against the terms, with the errors of spec point 5 in a fixed order: the coin,
- * whether it trades, the period, then the amount (limits and decimals of the settlement coin).
+ * Checks an order against the terms and refuses it with the first error in a fixed order: the coin,
+ * whether it trades, the period, then the amount (limits and decimals of the settlement coin), as
+ * docs/product.md, "Timed orders", lists them.
  */
 export function checkOrder(
   terms: TimingTerms,

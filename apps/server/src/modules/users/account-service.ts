@@ -9,7 +9,7 @@ import {
 } from '@vela/contract';
 import type { LocaleCode } from '@vela/i18n';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
 import type { Messages } from '../../http/messages.ts';
 import { consumeEmailCode, EMAIL_CODE_TTL_MS, newEmailCode, storeEmailCode } from '../mail/email-codes.ts';

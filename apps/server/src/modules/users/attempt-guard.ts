@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import {
   ATTEMPT_RULES,
   LOGIN_SPACING,

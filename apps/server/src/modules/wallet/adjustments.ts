@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { adjustmentEntry } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
+import { balanceAfter } from '../ledger/ledger.ts';
 import type { Money } from '../ledger/money.ts';
+import { insertAdjustment } from './wallet-repository.ts';
 
 export interface AdjustmentRequest {
   operatorId: number;
@@ -23,24 +25,21 @@ export async function postAdjustment(
   request: AdjustmentRequest,
   now: number = Date.now(),
 ): Promise<{ adjustmentId: number; balanceAfterMinor: bigint }> {
-  const row = await trx
-    .insertInto('balance_adjustment')
-    .values({
-      user_id: request.userId,
-      vc_id: request.vcId,
-      operator_id: request.operatorId,
-      delta_minor: request.deltaMinor,
-      reason: request.reason,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const adjustmentId = await insertAdjustment(trx, {
+    user_id: request.userId,
+    vc_id: request.vcId,
+    operator_id: request.operatorId,
+    delta_minor: request.deltaMinor,
+    reason: request.reason,
+    created_at: now,
+  });
   const entry = adjustmentEntry(
-    { refType: 'adjustment', refId: row.id },
+    { refType: 'adjustment', refId: adjustmentId },
     request.userId,
     request.vcId,
     request.deltaMinor,
   );
-  const [posted] = await money.ledger.post(trx, [{ ...entry, memo: request.reason }]);
-  return { adjustmentId: row.id, balanceAfterMinor: posted?.balancesAfter[1] ?? 0n };
+  const posted = await money.ledger.post(trx, [{ ...entry, memo: request.reason }]);
+  // The adjustment's second posting is the user's spot account (the first is the house's).
+  return { adjustmentId, balanceAfterMinor: balanceAfter(posted, 1) };
 }

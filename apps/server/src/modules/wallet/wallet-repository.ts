@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { BillType } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
 
@@ -126,4 +126,30 @@ export async function openTimingStakes(db: Kysely<Database>, userId: number): Pr
       AND o.id >= (SELECT MIN(id) FROM timing_order_open)
     GROUP BY o.settle_vc_id`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.vc_id), BigInt(r.total ?? 0)]));
+}
+
+/** Adds a transfer between a user's own accounts and answers its id (its entry names it). */
+export async function insertTransfer(
+  trx: Kysely<Database>,
+  row: Insertable<Database['wallet_transfer']>,
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('wallet_transfer')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Adds an operator's balance adjustment and answers its id (its entry names it). */
+export async function insertAdjustment(
+  trx: Kysely<Database>,
+  row: Insertable<Database['balance_adjustment']>,
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('balance_adjustment')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }

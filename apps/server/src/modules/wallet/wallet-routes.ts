@@ -8,6 +8,6 @@ export function addWalletRoutes(table: RouteTable, service: WalletService): void
   table
     .add(wallet.walletOverview, (_body, ctx) => service.overview(ctx.session))
     // The route layer has already refused a missing key on idempotent endpoints.
-    .add(wallet.walletTransfer, (body, ctx) => service.transfer(ctx.session, body, ctx.idempotencyKey ?? ''))
+    .add(wallet.walletTransfer, (body, ctx) => service.transfer(ctx.session, body, ctx.idempotencyKey))
     .add(wallet.walletBills, (body, ctx) => service.bills(ctx.session, body));
 }

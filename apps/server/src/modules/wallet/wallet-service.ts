@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { DataOf, ParsedBodyOf, endpoints } from '@vela/contract';
 import { transferEntry } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { fieldError } from '../../http/app-error.ts';
+import { fieldError } from '../../errors.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
 import { money, readAmountRule, requireAmount } from '../ledger/amounts.ts';
+import { balanceAfter } from '../ledger/ledger.ts';
 import type { Money } from '../ledger/money.ts';
 import {
   billPage,
+  insertTransfer,
   openTimingStakes,
   pendingWithdrawals,
   userBalances,
@@ -111,32 +113,30 @@ export class WalletService {
         return { vc, amountMinor: requireAmount(body.amount, vc.amount_scale, 'amount', rule) };
       },
       async (trx, { vc, amountMinor }) => {
-        const row = await trx
-          .insertInto('wallet_transfer')
-          .values({
-            user_id: session.userId,
-            vc_id: vc.id,
-            from_kind: body.from,
-            to_kind: body.to,
-            amount_minor: amountMinor,
-            created_at: this.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const transferId = await insertTransfer(trx, {
+          user_id: session.userId,
+          vc_id: vc.id,
+          from_kind: body.from,
+          to_kind: body.to,
+          amount_minor: amountMinor,
+          created_at: this.now(),
+        });
         const entry = transferEntry(
-          { refType: 'transfer', refId: row.id },
+          { refType: 'transfer', refId: transferId },
           session.userId,
           vc.id,
           body.from,
           body.to,
           amountMinor,
         );
-        const [posted] = await m.ledger.post(trx, [entry]);
-        const [fromAfter = 0n, toAfter = 0n] = posted?.balancesAfter ?? [];
+        const posted = await m.ledger.post(trx, [entry]);
+        // The transfer's entry has two postings: out of the source account, into the target.
+        const fromAfter = balanceAfter(posted, 0);
+        const toAfter = balanceAfter(posted, 1);
         const spot = body.from === 'spot' ? fromAfter : toAfter;
         const contract = body.from === 'contract' ? fromAfter : toAfter;
         return {
-          transferId: row.id,
+          transferId,
           vcId: vc.id,
           spot: money(spot, vc.amount_scale),
           contract: money(contract, vc.amount_scale),

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { amountText, isNonZero, plainAmount, scaleOf } from '../../src/lib/amounts.ts';
+
+describe('amounts', () => {
+  it('shows at least two decimals and every significant one', () => {
+    expect(amountText('1234.500000')).toBe('1,234.50');
+    expect(amountText('0.123456')).toBe('0.123456');
+    expect(amountText('150')).toBe('150.00');
+  });
+
+  it('writes an amount as an operator would type it', () => {
+    expect(plainAmount('150.000000')).toBe('150');
+    expect(plainAmount('149.500000')).toBe('149.5');
+    expect(plainAmount('100')).toBe('100');
+  });
+
+  it('reads the scale an amount is written at', () => {
+    expect(scaleOf('1.000000')).toBe(6);
+    expect(scaleOf('12')).toBe(0);
+  });
+
+  it('tells zero from other amounts', () => {
+    expect(isNonZero('0.000000')).toBe(false);
+    expect(isNonZero('0.000100')).toBe(true);
+  });
+});

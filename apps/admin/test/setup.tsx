@@ -1,0 +1,61 @@
+import type { ReactElement } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, vi } from 'vitest';
+
+/**
+ * Shared set-up for the console's component tests: the browser APIs jsdom lacks (antd measures the
+ * screen), and a render helper inside antd's App (for messages) and a fresh QueryClient.
+ */
+
+function stubBrowserApis() {
+  // jsdom computes no pseudo-element styles and says so on every call; antd asks while measuring
+  // scroll bars, where the element's own style answers as well.
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
+  }
+}
+
+/** Registers the hooks every component test file needs; call once at the top of the file. */
+export function setupConsoleTests(): void {
+  beforeAll(stubBrowserApis);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+  });
+}
+
+export function renderInConsole(element: ReactElement) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  return render(
+    <AntApp>
+      <QueryClientProvider client={client}>{element}</QueryClientProvider>
+    </AntApp>,
+  );
+}

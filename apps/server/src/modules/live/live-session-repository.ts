@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The live hub's reads of the `sessions` table, the same table the HTTP API authenticates against,
+ * so a session the API refuses is refused on the sockets too.
+ */
+
+/** Ids per look-up, well inside every driver's limit on bound parameters. */
+const IDS_PER_QUERY = 500;
+
+/** Of the given sessions, the ids of those neither revoked nor expired at `at`. */
+export async function findLiveSessionIds(
+  db: Kysely<Database>,
+  sessionIds: readonly number[],
+  at: number,
+): Promise<Set<number>> {
+  const live = new Set<number>();
+  for (let i = 0; i < sessionIds.length; i += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', sessionIds.slice(i, i + IDS_PER_QUERY))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', at)
+      .execute();
+    for (const row of rows) live.add(Number(row.id));
+  }
+  return live;
+}
