@@ -153,7 +153,7 @@ export interface TestApp {
   attemptStore: MemoryAttemptStore;
   /**
    * The app's market state. Nothing records the feed by default; a test that needs prices starts a
-   * FeedEngine on it (see test/market/market-helpers.ts) and drives it with `tickOnce`.
+   * FeedEngine on it (see test/modules/market/market-helpers.ts) and drives it with `tickOnce`.
    */
   market: MarketRuntime;
   /** The app's ledger, committer and idempotent-request runner (see test/ledger/ledger-helpers.ts). */

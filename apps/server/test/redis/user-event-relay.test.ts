@@ -15,7 +15,7 @@ import { DEMO_ACCOUNTS, seed } from '../../src/seed.ts';
 import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
 import { USER_EVENTS_CHANNEL } from '../../src/modules/live/user-event-relay.ts';
 import { postAdjustment } from '../../src/modules/wallet/adjustments.ts';
-import { isTopic, TestClient } from '../live/live-harness.ts';
+import { isTopic, TestClient } from '../modules/live/live-harness.ts';
 
 /**
  * Scale-out mode (decision 024): a user's socket is on one API node and the money moves through

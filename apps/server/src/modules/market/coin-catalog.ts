@@ -30,6 +30,13 @@ function parameter(row: VcRow, column: keyof VcRow & `sim_${string}`, text: stri
   return value;
 }
 
+/** Parses the simulator's drift, which may be negative; a bad value is a seeding bug. */
+function signedParameter(row: VcRow, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw new Error(`vc ${row.symbol}: sim_drift must be a number, got "${text}"`);
+  return value;
+}
+
 export function toMarketCoin(row: VcRow, names: ReadonlyMap<string, string> = new Map()): MarketCoin {
   const type = row.type as VcType;
   return {
@@ -57,7 +64,7 @@ export function toMarketCoin(row: VcRow, names: ReadonlyMap<string, string> = ne
       volumeScale: row.volume_scale,
       volatility: parameter(row, 'sim_volatility', row.sim_volatility),
       // Drift may be negative (a falling market); only the volatility and volume must not be.
-      drift: Number(row.sim_drift) || 0,
+      drift: signedParameter(row, row.sim_drift),
       volumePerSecond: parameter(row, 'sim_volume_per_second', row.sim_volume_per_second),
       referencePrice: row.sim_start_price_minor,
     },

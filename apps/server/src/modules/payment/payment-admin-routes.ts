@@ -20,11 +20,18 @@ const { payment } = endpoints;
  * identity photo commits in one transaction with its audit row, so neither exists without the other.
  * Lists are not recorded (decision 016); opening a user's detail, where the methods panel lives, is.
  */
-export function addPaymentAdminRoutes(
-  table: RouteTable,
-  deps: { db: Kysely<Database>; payments: PaymentService },
-): void {
-  const { db, payments } = deps;
+export function addPaymentAdminRoutes(table: RouteTable, deps: AdminRouteDeps): void {
+  addVerificationRoutes(table, deps);
+  addMethodSupportRoutes(table, deps);
+}
+
+interface AdminRouteDeps {
+  db: Kysely<Database>;
+  payments: PaymentService;
+}
+
+/** The identity-check queue: list, documents (each look audited), approve and reject. */
+function addVerificationRoutes(table: RouteTable, { db, payments }: AdminRouteDeps): void {
   table
     .add(payment.adminRealNameList, (body) => payments.listVerifications(db, body))
     .add(payment.adminRealNameImage, (body, ctx) =>
@@ -77,7 +84,12 @@ export function addPaymentAdminRoutes(
         });
         return decided;
       }),
-    )
+    );
+}
+
+/** Support's view of a user's payment methods: list, correct and remove, each change audited. */
+function addMethodSupportRoutes(table: RouteTable, { db, payments }: AdminRouteDeps): void {
+  table
     .add(payment.adminMethodList, (body) =>
       payments.listUserMethods(db, body.userId, { includeRemoved: true }),
     )

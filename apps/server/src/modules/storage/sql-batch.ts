@@ -64,6 +64,7 @@ export async function allocateIds(
     db,
     `SELECT max(id) AS last FROM ${table}`,
   );
+  // An empty table has no largest id (NULL): its first ids start at 1.
   const last = Number(result.rows[0]?.last ?? 0);
   return Array.from({ length: count }, (_, i) => last + 1 + i);
 }

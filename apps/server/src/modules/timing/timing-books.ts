@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReferenceGap } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import type { BookRules } from '../ledger/ledger-references.ts';
@@ -28,6 +28,13 @@ export const timingBooks: BookRules = {
   audit: timingGaps,
 };
 
+/** One audit of timed trading: a query answering the ids of the rows that break a rule. */
+interface TimingCheck {
+  refType: string;
+  detail: string;
+  query: RawBuilder<{ id: number | bigint }>;
+}
+
 /**
  * The timed-trade part of the invariant checker (decision 026). Orders expiring together settle in
  * one batch entry, so the generic rule "every business row has its entries" does not reach each
@@ -45,105 +52,113 @@ export const timingBooks: BookRules = {
  *    that tick. Orders accepted before that rule opened at their placement: their result holds
  *    the open tick and expiry kept in `timing_order_opened` (migrations 0012 and 0014).
  */
+const TIMING_CHECKS: readonly TimingCheck[] = [
+  {
+    refType: 'timing',
+    detail: 'order is open and settled at once, or neither',
+    query: sql<{ id: number }>`
+      SELECT o.id FROM timing_order o
+      LEFT JOIN timing_order_open f ON f.id = o.id
+      LEFT JOIN timing_order_result r ON r.order_id = o.id
+      WHERE (f.id IS NULL) = (r.order_id IS NULL)
+      LIMIT ${LIMIT}`,
+  },
+  {
+    refType: 'timing_settlement',
+    detail: 'batch figures differ from its orders',
+    query: sql<{ id: number }>`
+      SELECT b.id FROM timing_settlement b
+      LEFT JOIN (
+        SELECT r.settle_batch_id, COUNT(*) AS n, SUM(o.stake_minor) AS stakes, SUM(r.payout_minor) AS payouts,
+          MIN(o.settle_vc_id) AS low_vc, MAX(o.settle_vc_id) AS high_vc
+        FROM timing_order_result r JOIN timing_order o ON o.id = r.order_id GROUP BY r.settle_batch_id
+      ) o ON o.settle_batch_id = b.id
+      WHERE o.n IS NULL OR o.n <> b.order_count OR o.stakes <> b.stake_minor OR o.payouts <> b.payout_minor
+        OR o.low_vc <> b.vc_id OR o.high_vc <> b.vc_id
+      LIMIT ${LIMIT}`,
+  },
+  {
+    refType: 'timing_settlement',
+    detail: 'batch entry does not book the batch figures',
+    query: sql<{ id: number }>`
+      SELECT b.id FROM timing_settlement b
+      JOIN journal_entry e ON e.ref_type = 'timing_settlement' AND e.ref_id = b.id AND e.type = 'timing_settlement'
+      JOIN (
+        SELECT p.entry_id,
+          SUM(CASE WHEN a.kind = 'timing_escrow' AND a.user_id IS NULL THEN p.amount_minor ELSE 0 END) AS escrow,
+          SUM(CASE WHEN a.kind = 'house' AND a.user_id IS NULL THEN p.amount_minor ELSE 0 END) AS house,
+          SUM(CASE WHEN a.kind = 'spot' AND a.user_id IS NOT NULL THEN p.amount_minor ELSE 0 END) AS paid,
+          SUM(CASE WHEN a.kind IN ('timing_escrow', 'house', 'spot') THEN 0 ELSE 1 END) AS other
+        FROM journal_posting p JOIN ledger_account a ON a.id = p.account_id
+        WHERE p.entry_type = 'timing_settlement'
+        GROUP BY p.entry_id
+      ) s ON s.entry_id = e.id
+      WHERE s.escrow <> -b.stake_minor OR s.house <> b.stake_minor - b.payout_minor OR s.paid <> b.payout_minor
+        OR s.other <> 0 OR e.vc_id <> b.vc_id
+      LIMIT ${LIMIT}`,
+  },
+  {
+    refType: 'timing',
+    detail: 'payout not booked once to its owner in its batch',
+    query: sql<{ id: number }>`
+      SELECT o.id FROM timing_order o
+      LEFT JOIN timing_order_result r ON r.order_id = o.id
+      LEFT JOIN (
+        SELECT p.ref_id, COUNT(*) AS n, SUM(p.amount_minor) AS paid, MIN(e.ref_id) AS batch_id,
+          MAX(e.ref_id) AS other_batch_id, MIN(a.user_id) AS user_id, MAX(a.user_id) AS other_user_id,
+          MIN(a.kind) AS kind, MAX(a.kind) AS other_kind
+        FROM journal_posting p
+        JOIN journal_entry e ON e.id = p.entry_id
+        JOIN ledger_account a ON a.id = p.account_id
+        WHERE p.ref_type = 'timing' AND p.entry_type = 'timing_settlement'
+        GROUP BY p.ref_id
+      ) p ON p.ref_id = o.id
+      WHERE (r.payout_minor > 0 AND (
+               p.n IS NULL OR p.n <> 1 OR p.paid <> r.payout_minor OR p.batch_id <> r.settle_batch_id
+               OR p.other_batch_id <> r.settle_batch_id OR p.user_id <> o.user_id
+               OR p.other_user_id <> o.user_id OR p.kind <> 'spot' OR p.other_kind <> 'spot'))
+         OR ((r.order_id IS NULL OR r.payout_minor = 0) AND p.n IS NOT NULL)
+      LIMIT ${LIMIT}`,
+  },
+  {
+    refType: 'timing_escrow',
+    detail: 'escrow differs from the stakes of the open orders',
+    query: sql<{ id: number }>`
+      SELECT a.vc_id AS id FROM ledger_account a
+      LEFT JOIN (
+        SELECT o.settle_vc_id, SUM(o.stake_minor) AS stakes
+        FROM timing_order_open f JOIN timing_order o ON o.id = f.id GROUP BY o.settle_vc_id
+      ) o ON o.settle_vc_id = a.vc_id
+      WHERE a.kind = 'timing_escrow' AND a.user_id IS NULL AND a.balance_minor <> COALESCE(o.stakes, 0)
+      LIMIT ${LIMIT}`,
+  },
+  {
+    refType: 'timing',
+    detail: 'order did not open at the first tick after acceptance, or settled early',
+    query: sql<{ id: number }>`
+      SELECT o.id FROM timing_order o
+      JOIN timing_order_result r ON r.order_id = o.id
+      LEFT JOIN timing_order_opened op ON op.order_id = o.id
+      WHERE r.open_tick_id IS NULL OR r.open_tick_time_ms IS NULL OR r.open_price_minor IS NULL
+         OR r.expires_at IS NULL OR r.settle_tick_time_ms < r.expires_at
+         OR (op.order_id IS NOT NULL AND (r.open_tick_id <> op.open_tick_id
+               OR r.open_tick_time_ms <> op.open_tick_time_ms OR r.open_price_minor <> op.open_price_minor
+               OR r.expires_at <> op.expires_at))
+         OR (op.order_id IS NULL AND (r.open_tick_time_ms <= o.created_at
+               OR r.expires_at <> r.open_tick_time_ms + o.period_seconds * 1000
+               OR EXISTS (SELECT 1 FROM price_tick t WHERE t.vc_id = o.vc_id AND t.time_ms > o.created_at
+                            AND t.time_ms < r.open_tick_time_ms)))
+      LIMIT ${LIMIT}`,
+  },
+];
+
 async function timingGaps(trx: Kysely<Database>): Promise<ReferenceGap[]> {
   const gaps: ReferenceGap[] = [];
-  const add = (
-    kind: ReferenceGap['kind'],
-    refType: string,
-    ids: { id: number | bigint }[],
-    detail: string,
-  ) => {
-    for (const row of ids) gaps.push({ kind, refType, refId: Number(row.id), detail });
-  };
-
-  const states = await sql<{ id: number }>`
-    SELECT o.id FROM timing_order o
-    LEFT JOIN timing_order_open f ON f.id = o.id
-    LEFT JOIN timing_order_result r ON r.order_id = o.id
-    WHERE (f.id IS NULL) = (r.order_id IS NULL)
-    LIMIT ${LIMIT}`.execute(trx);
-  add('mismatch', 'timing', states.rows, 'order is open and settled at once, or neither');
-
-  const figures = await sql<{ id: number }>`
-    SELECT b.id FROM timing_settlement b
-    LEFT JOIN (
-      SELECT r.settle_batch_id, COUNT(*) AS n, SUM(o.stake_minor) AS stakes, SUM(r.payout_minor) AS payouts,
-        MIN(o.settle_vc_id) AS low_vc, MAX(o.settle_vc_id) AS high_vc
-      FROM timing_order_result r JOIN timing_order o ON o.id = r.order_id GROUP BY r.settle_batch_id
-    ) o ON o.settle_batch_id = b.id
-    WHERE o.n IS NULL OR o.n <> b.order_count OR o.stakes <> b.stake_minor OR o.payouts <> b.payout_minor
-      OR o.low_vc <> b.vc_id OR o.high_vc <> b.vc_id
-    LIMIT ${LIMIT}`.execute(trx);
-  add('mismatch', 'timing_settlement', figures.rows, 'batch figures differ from its orders');
-
-  const entries = await sql<{ id: number }>`
-    SELECT b.id FROM timing_settlement b
-    JOIN journal_entry e ON e.ref_type = 'timing_settlement' AND e.ref_id = b.id AND e.type = 'timing_settlement'
-    JOIN (
-      SELECT p.entry_id,
-        SUM(CASE WHEN a.kind = 'timing_escrow' AND a.user_id IS NULL THEN p.amount_minor ELSE 0 END) AS escrow,
-        SUM(CASE WHEN a.kind = 'house' AND a.user_id IS NULL THEN p.amount_minor ELSE 0 END) AS house,
-        SUM(CASE WHEN a.kind = 'spot' AND a.user_id IS NOT NULL THEN p.amount_minor ELSE 0 END) AS paid,
-        SUM(CASE WHEN a.kind IN ('timing_escrow', 'house', 'spot') THEN 0 ELSE 1 END) AS other
-      FROM journal_posting p JOIN ledger_account a ON a.id = p.account_id
-      WHERE p.entry_type = 'timing_settlement'
-      GROUP BY p.entry_id
-    ) s ON s.entry_id = e.id
-    WHERE s.escrow <> -b.stake_minor OR s.house <> b.stake_minor - b.payout_minor OR s.paid <> b.payout_minor
-      OR s.other <> 0 OR e.vc_id <> b.vc_id
-    LIMIT ${LIMIT}`.execute(trx);
-  add('mismatch', 'timing_settlement', entries.rows, 'batch entry does not book the batch figures');
-
-  const payouts = await sql<{ id: number }>`
-    SELECT o.id FROM timing_order o
-    LEFT JOIN timing_order_result r ON r.order_id = o.id
-    LEFT JOIN (
-      SELECT p.ref_id, COUNT(*) AS n, SUM(p.amount_minor) AS paid, MIN(e.ref_id) AS batch_id,
-        MAX(e.ref_id) AS other_batch_id, MIN(a.user_id) AS user_id, MAX(a.user_id) AS other_user_id,
-        MIN(a.kind) AS kind, MAX(a.kind) AS other_kind
-      FROM journal_posting p
-      JOIN journal_entry e ON e.id = p.entry_id
-      JOIN ledger_account a ON a.id = p.account_id
-      WHERE p.ref_type = 'timing' AND p.entry_type = 'timing_settlement'
-      GROUP BY p.ref_id
-    ) p ON p.ref_id = o.id
-    WHERE (r.payout_minor > 0 AND (
-             p.n IS NULL OR p.n <> 1 OR p.paid <> r.payout_minor OR p.batch_id <> r.settle_batch_id
-             OR p.other_batch_id <> r.settle_batch_id OR p.user_id <> o.user_id
-             OR p.other_user_id <> o.user_id OR p.kind <> 'spot' OR p.other_kind <> 'spot'))
-       OR ((r.order_id IS NULL OR r.payout_minor = 0) AND p.n IS NOT NULL)
-    LIMIT ${LIMIT}`.execute(trx);
-  add('mismatch', 'timing', payouts.rows, 'payout not booked once to its owner in its batch');
-
-  const escrow = await sql<{ id: number }>`
-    SELECT a.vc_id AS id FROM ledger_account a
-    LEFT JOIN (
-      SELECT o.settle_vc_id, SUM(o.stake_minor) AS stakes
-      FROM timing_order_open f JOIN timing_order o ON o.id = f.id GROUP BY o.settle_vc_id
-    ) o ON o.settle_vc_id = a.vc_id
-    WHERE a.kind = 'timing_escrow' AND a.user_id IS NULL AND a.balance_minor <> COALESCE(o.stakes, 0)
-    LIMIT ${LIMIT}`.execute(trx);
-  add('mismatch', 'timing_escrow', escrow.rows, 'escrow differs from the stakes of the open orders');
-
-  const openings = await sql<{ id: number }>`
-    SELECT o.id FROM timing_order o
-    JOIN timing_order_result r ON r.order_id = o.id
-    LEFT JOIN timing_order_opened op ON op.order_id = o.id
-    WHERE r.open_tick_id IS NULL OR r.open_tick_time_ms IS NULL OR r.open_price_minor IS NULL
-       OR r.expires_at IS NULL OR r.settle_tick_time_ms < r.expires_at
-       OR (op.order_id IS NOT NULL AND (r.open_tick_id <> op.open_tick_id
-             OR r.open_tick_time_ms <> op.open_tick_time_ms OR r.open_price_minor <> op.open_price_minor
-             OR r.expires_at <> op.expires_at))
-       OR (op.order_id IS NULL AND (r.open_tick_time_ms <= o.created_at
-             OR r.expires_at <> r.open_tick_time_ms + o.period_seconds * 1000
-             OR EXISTS (SELECT 1 FROM price_tick t WHERE t.vc_id = o.vc_id AND t.time_ms > o.created_at
-                          AND t.time_ms < r.open_tick_time_ms)))
-    LIMIT ${LIMIT}`.execute(trx);
-  add(
-    'mismatch',
-    'timing',
-    openings.rows,
-    'order did not open at the first tick after acceptance, or settled early',
-  );
+  for (const check of TIMING_CHECKS) {
+    const { rows } = await check.query.execute(trx);
+    for (const row of rows) {
+      gaps.push({ kind: 'mismatch', refType: check.refType, refId: Number(row.id), detail: check.detail });
+    }
+  }
   return gaps;
 }

@@ -92,6 +92,7 @@ export class AccountService {
     const email = emailRequired ? (body.email ?? null) : null;
     if (email && (await emailInUse(this.db, email))) throw fieldError('EMAIL_TAKEN', 'email');
     if (email) {
+      // A registration without the code has a wrong code: it counts as an attempt like any other.
       const codeOk = await this.deps.guard.check(
         'emailCheck',
         email,

@@ -50,6 +50,8 @@ export class WalletService {
     ]);
     let totalMinor = 0n;
     const list = currencies.map((vc) => {
+      // An account that was never posted to has no row, and its balance is zero, as is a sum of
+      // nothing pending or staked: these zeros are the rule, not a fallback.
       const kinds = balances.get(vc.id);
       const spot = kinds?.get('spot') ?? 0n;
       const contract = kinds?.get('contract') ?? 0n;

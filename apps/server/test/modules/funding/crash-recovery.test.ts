@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '@vela/contract';
+import { checkBooks } from '../../../src/books.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { vcIdOf } from '../ledger/ledger-helpers.ts';
+import {
+  prepareStage,
+  randomSource,
+  runWorkload,
+  type Ack,
+  type Send,
+  type Stage,
+} from './money-workload.ts';
+
+/**
+ * The server process is killed with SIGKILL while the bank-style workload runs. After a restart the
+ * books must balance, every acknowledged request's effect must be there, and sending an
+ * acknowledged request again with its key must answer what it answered before the kill.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+/** Starts `cli serve` on the test's database, as README command 1 does, on a free port. */
+async function startServerProcess(t: TestApp): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: t.config.DATA_DIR,
+      DATABASE_URL: t.databaseUrl ?? '',
+      REDIS_URL: '',
+      FEED_SOURCE: 'off',
+      WEB_DIST: t.config.WEB_DIST,
+      ADMIN_DIST: t.config.ADMIN_DIST,
+      // Every client address is its own, so the per-address limits do not throttle the workload.
+      TRUST_PROXY: 'true',
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${String(code)}:\n${output}`));
+    });
+  });
+  return { url, child };
+}
+
+/** Records a tick of the coin for every second from now until stopped, as the price feed does. */
+function recordTicksEverySecond(t: TestApp, vcId: number): { stop(): void } {
+  let price = 6_000_000n;
+  const write = async () => {
+    price += BigInt(Math.round(Math.random() * 200) - 100);
+    await t.db
+      .insertInto('price_tick')
+      .values({
+        vc_id: vcId,
+        time_ms: Math.floor(Date.now() / 1000) * 1000,
+        price_minor: price,
+        volume_minor: 1n,
+        turnover_minor: 1n,
+      })
+      .onConflict((oc) => oc.columns(['vc_id', 'time_ms']).doNothing())
+      .execute();
+  };
+  void write();
+  const timer = setInterval(() => void write().catch(() => undefined), 250);
+  return { stop: () => clearInterval(timer) };
+}
+
+function killHard(server: ServerProcess): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGKILL');
+  });
+}
+
+function httpSender(url: string): Send {
+  let requests = 0;
+  return async (apiPath, body, { token, key }) => {
+    requests += 1;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      authorization: token,
+      'x-forwarded-for': `10.9.${(requests >> 8) & 255}.${requests & 255}`,
+    };
+    if (key) headers['idempotency-key'] = key;
+    const response = await fetch(`${url}/api${apiPath}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Envelope<unknown>;
+  };
+}
+
+describe('crash recovery', () => {
+  let t: TestApp;
+  let stage: Stage;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    stage = await prepareStage(t, 8, 2);
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      await killHard(server);
+    }
+    await t.close();
+  });
+
+  it('a server killed under load restarts with balanced books and every acknowledged effect', async () => {
+    // Timed trades too: a 5-second period on BTC, and its ticks recorded every second from here, as
+    // the feed would, so orders open and settle while the server runs, dies and comes back.
+    const btc = await vcIdOf(t, 'BTC');
+    await t.db
+      .insertInto('vc_timing_period')
+      .values({
+        vc_id: btc.id,
+        seconds: 5,
+        payout_rate: '0.8',
+        min_amount: '10',
+        max_amount: null,
+        enabled: 1,
+        sort: 9,
+      })
+      .execute();
+    const feed = recordTicksEverySecond(t, btc.id);
+    server = await startServerProcess(t);
+    const acks: Ack[] = [];
+    let killed: Promise<void> | undefined;
+    const running = server;
+    const outcome = await runWorkload({
+      send: httpSender(running.url),
+      stage,
+      random: randomSource(7),
+      opsPerUser: 1_000,
+      timing: { vcId: btc.id, periodSeconds: 5 },
+      onAck(ack) {
+        acks.push(ack);
+        // Killed in the middle of the traffic, with requests of every client in flight.
+        if (acks.length === 120) killed = killHard(running);
+      },
+    });
+    await killed;
+    expect(outcome.unreachable).toBe(true);
+    expect(acks.length).toBeGreaterThanOrEqual(120);
+
+    server = await startServerProcess(t);
+    const report = await checkBooks(t.db, t.storage.dialect);
+    expect(report.violations).toEqual([]);
+
+    const statusOf = async (table: 'recharge_order' | 'withdraw_order', id: unknown) =>
+      (await t.db.selectFrom(table).select('status').where('id', '=', Number(id)).executeTakeFirst())?.status;
+    for (const ack of acks) {
+      const label = `${ack.kind} ${JSON.stringify(ack.data)}`;
+      if (ack.kind === 'transfer') {
+        const row = await t.db
+          .selectFrom('wallet_transfer')
+          .select('id')
+          .where('id', '=', Number(ack.data.transferId))
+          .executeTakeFirst();
+        expect(row, label).toBeDefined();
+      } else if (ack.kind === 'timing') {
+        expect(
+          await t.db
+            .selectFrom('timing_order')
+            .select('id')
+            .where('id', '=', Number(ack.data.id))
+            .executeTakeFirst(),
+          label,
+        ).toBeDefined();
+      } else if (ack.kind === 'deposit' || ack.kind === 'withdraw') {
+        const table = ack.kind === 'deposit' ? 'recharge_order' : 'withdraw_order';
+        expect(await statusOf(table, ack.data.id), label).toBeDefined();
+      } else {
+        const table = ack.kind.endsWith('Deposit') ? 'recharge_order' : 'withdraw_order';
+        const status = ack.kind.startsWith('approve') ? 'approved' : 'rejected';
+        expect(await statusOf(table, ack.data.id), label).toBe(status);
+      }
+    }
+
+    // Every timed order that has expired settles once, from the recorded ticks, after the restart.
+    expect(acks.some((a) => a.kind === 'timing')).toBe(true);
+    const openOrders = async () => (await t.db.selectFrom('timing_order_open').select('id').execute()).length;
+    await expect.poll(openOrders, { timeout: 20_000, interval: 250 }).toBe(0);
+    const settled = await t.db
+      .selectFrom('timing_order as o')
+      .leftJoin('timing_order_result as r', 'r.order_id', 'o.id')
+      .select(['o.id', 'r.settle_tick_id'])
+      .execute();
+    expect(settled.length).toBeGreaterThan(0);
+    expect(settled.every((o) => o.settle_tick_id !== null)).toBe(true);
+    feed.stop();
+    expect((await checkBooks(t.db, t.storage.dialect)).violations).toEqual([]);
+
+    // Sent again with their keys, acknowledged requests answer exactly what they answered before.
+    const send = httpSender(server.url);
+    for (const ack of acks.filter((a) => a.key).slice(-20)) {
+      const again = await send(ack.path, ack.body, { token: ack.token, key: ack.key });
+      expect(again.data, ack.path).toEqual(ack.data);
+    }
+    await killHard(server);
+  });
+});
