@@ -9,7 +9,6 @@ import { startFeedLeadership, type FeedLeadership } from './modules/feed/feed-le
 import { FeedSecrets } from './modules/feed/feed-secrets.ts';
 import { SimulatorSource } from './modules/feed/simulator-source.ts';
 import { FundingService } from './modules/funding/funding-service.ts';
-import { paymentPorts } from './modules/funding/payment-ports.ts';
 import { createMoney, type Money } from './modules/ledger/money.ts';
 import { UserEvents } from './modules/live/user-events.ts';
 import { listCoins } from './modules/market/coin-repository.ts';
@@ -103,7 +102,7 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
     money,
     userEvents,
     wallet: new WalletService({ db, money, market }),
-    funding: new FundingService({ db, money, accounts, ports: paymentPorts(payments), watcher: userEvents }),
+    funding: new FundingService({ db, money, accounts, payments, watcher: userEvents }),
     settler,
     timing: new TimingService({
       db,

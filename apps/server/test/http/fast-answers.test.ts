@@ -6,7 +6,13 @@ import { acceptsGzip } from '../../src/http/accept-encoding.ts';
 import { GZIP_MIN_BYTES } from '../../src/http/contract-routes.ts';
 import { compileFastStringify, createFastSerializerCompiler } from '../../src/http/fast-serializer.ts';
 import { createTestApp, tr, type TestApp } from '../helpers/test-app.ts';
-import { createEngine, ManualClock, marketCoinIds, runSeconds, T0 } from '../modules/market/market-helpers.ts';
+import {
+  createEngine,
+  ManualClock,
+  marketCoinIds,
+  runSeconds,
+  T0,
+} from '../modules/market/market-helpers.ts';
 
 const { market } = endpoints;
 

@@ -24,7 +24,8 @@ import type { AccountService } from '../users/account-service.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { postAdjustment } from '../wallet/adjustments.ts';
 import { walletCurrency } from '../wallet/wallet-repository.ts';
-import type { FundingPorts } from './funding-ports.ts';
+import { withdrawalDestination } from './withdrawal-destination.ts';
+import type { PaymentService } from '../payment/payment-service.ts';
 import {
   channel,
   channels,
@@ -80,7 +81,8 @@ export interface FundingServiceDeps {
   db: Kysely<Database>;
   money: Money;
   accounts: AccountService;
-  ports: FundingPorts;
+  /** Vouchers are uploads, and withdrawals are paid to the user's bound payment methods. */
+  payments: PaymentService;
   now?: () => number;
   watcher?: FundingWatcher;
 }
@@ -151,7 +153,14 @@ export class FundingService {
           status: 'pending',
           created_at: this.now(),
         });
-        await this.deps.ports.claimVoucher(trx, session.userId, body.voucherUploadId, `recharge:${id}`);
+        // The voucher must be the user's own unused voucher upload; it is now this deposit's.
+        await this.deps.payments.consumeUpload(trx, {
+          id: body.voucherUploadId,
+          userId: session.userId,
+          purpose: 'voucher',
+          usedBy: `recharge:${id}`,
+          field: 'voucherUploadId',
+        });
         this.announce(trx, { kind: 'recharge', id, userId: session.userId, status: 'pending' });
         return toRechargeOrder(await this.rechargeRow(trx, id));
       },
@@ -197,7 +206,8 @@ export class FundingService {
         ) {
           throw new AppError('GOOGLE_NOT_BOUND');
         }
-        const target = await this.deps.ports.withdrawalTarget(
+        const target = await withdrawalDestination(
+          this.deps.payments,
           this.db,
           session.userId,
           body.target,
@@ -262,7 +272,13 @@ export class FundingService {
   async voucher(orderId: number): Promise<DataOf<Api['adminRechargeVoucher']>> {
     const uploadId = await depositVoucherId(this.db, orderId);
     if (uploadId === undefined) throw fieldError('ORDER_NOT_FOUND', 'orderId');
-    return this.deps.ports.readVoucher(uploadId);
+    const upload = await this.deps.payments.readUpload(uploadId, { operator: true });
+    return {
+      mime: upload.mime,
+      dataBase64: Buffer.from(upload.content).toString('base64'),
+      width: upload.width,
+      height: upload.height,
+    };
   }
 
   /**

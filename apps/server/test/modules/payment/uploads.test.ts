@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, UPLOAD_LIMITS } from '@vela/contract';
 import { sniffImage } from '../../../src/modules/payment/image-intake.ts';
-import { countRows, createTestApp, expectFailure, expectSuccess, type TestApp } from '../../helpers/test-app.ts';
+import {
+  countRows,
+  createTestApp,
+  expectFailure,
+  expectSuccess,
+  type TestApp,
+} from '../../helpers/test-app.ts';
 import { freshMember, makeImage, paymentService, upload, type Member } from './payment-helpers.ts';
 
 const { payment } = endpoints;

@@ -10,7 +10,11 @@ import {
 } from '@vela/contract';
 import type { MessageKey } from '@vela/i18n';
 import { LOCALE_NAMES } from '../../../src/modules/system/system-seed-content.ts';
-import { getConfigValue, insertNotice, setConfigValue } from '../../../src/modules/system/system-repository.ts';
+import {
+  getConfigValue,
+  insertNotice,
+  setConfigValue,
+} from '../../../src/modules/system/system-repository.ts';
 import {
   catalogue,
   createTestApp,
