@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
 // time against PostgreSQL when TEST_DATABASE_URL is set (scripts/with-postgres.sh). The scale-out
 // suite needs Redis (project `server-redis`, under scripts/with-redis.sh); that project exists only
 // when a Redis server is given, so the default run never skips a test silently.
-const serverTest = { testTimeout: 20_000, hookTimeout: 30_000 };
+//
+// The server's test files share their worker's imports (`isolate: false`): each file builds its own
+// app and database, and no server module keeps state that one file could leave to another, so the
+// suite skips re-importing the server for every file and takes about half the time. scripts/test.sh
+// runs the server project in its own Vitest run, apart from the jsdom projects.
+const serverTest = { testTimeout: 20_000, hookTimeout: 30_000, isolate: false };
 
 export default defineConfig({
   test: {

@@ -38,8 +38,11 @@ bash scripts/ensure-test-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 step "format (prettier)" - npx prettier --check . --log-level warn
 step "lint (eslint)" - npx eslint --max-warnings=0 .
 step "types (tsc)" - npm run --silent typecheck
-step "unit, API and SQLite storage tests (vitest)" vitest.json \
-  npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+step "unit tests: packages, tools, web app and console (vitest)" vitest.json \
+  npx vitest run --project domain --project contract --project i18n --project client --project tools \
+  --project web --project admin --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+step "server suite (API + storage) on SQLite" vitest-server.json \
+  npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-server.json"
 step "server suite (API + storage) on PostgreSQL" vitest-postgres.json bash scripts/with-postgres.sh \
   npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
 step "scale-out suite on Redis" vitest-redis.json bash scripts/with-redis.sh \
