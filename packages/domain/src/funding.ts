@@ -30,7 +30,7 @@ function rateMinor(text: string, what: string): bigint {
 
 const pow10 = (n: number) => 10n ** BigInt(n);
 
-export interface RechargeQuote {
+export interface DepositQuote {
   /** What the payment is worth in the wallet currency. */
   grossMinor: bigint;
   feeMinor: bigint;
@@ -39,7 +39,7 @@ export interface RechargeQuote {
 }
 
 /** A deposit of `payMinor` (pay currency) as wallet amounts. */
-export function rechargeQuote(payMinor: bigint, terms: ChannelTerms): RechargeQuote {
+export function depositQuote(payMinor: bigint, terms: ChannelTerms): DepositQuote {
   const rate = rateMinor(terms.rate, 'rate');
   if (rate === 0n) throw new RangeError('rate must be positive');
   const grossMinor =

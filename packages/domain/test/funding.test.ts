@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   creditToleranceMinor,
-  rechargeQuote,
+  depositQuote,
   reviewDepositCredit,
   toleranceBasisPoints,
   withdrawQuote,
@@ -13,13 +13,13 @@ const brlBank = { payScale: 2, walletScale: 6, rate: '5.12', feeRate: '0.005' };
 
 describe('funding quotes', () => {
   it('converts a deposit at the channel rate and takes the fee from the wallet amount', () => {
-    expect(rechargeQuote(100_000000n, usdtOnChain)).toEqual({
+    expect(depositQuote(100_000000n, usdtOnChain)).toEqual({
       grossMinor: 100_000000n,
       feeMinor: 0n,
       receiveMinor: 100_000000n,
     });
     // 512.00 BRL at 5.12 BRL per USDT is 100 USDT, less 0.5 %.
-    expect(rechargeQuote(51200n, brlBank)).toEqual({
+    expect(depositQuote(51200n, brlBank)).toEqual({
       grossMinor: 100_000000n,
       feeMinor: 500000n,
       receiveMinor: 99_500000n,
@@ -28,7 +28,7 @@ describe('funding quotes', () => {
 
   it('truncates toward zero', () => {
     // 1.00 BRL / 5.12 = 0.1953125 USDT -> 0.195312 at 6 decimals.
-    expect(rechargeQuote(100n, brlBank).grossMinor).toBe(195312n);
+    expect(depositQuote(100n, brlBank).grossMinor).toBe(195312n);
   });
 
   it('pays out a withdrawal less its fee, in the pay currency', () => {
@@ -49,7 +49,7 @@ describe('funding quotes', () => {
           const w = withdrawQuote(amount, terms);
           expect(w.feeMinor + w.netMinor).toBe(amount);
           expect(w.feeMinor).toBeGreaterThanOrEqual(0n);
-          const r = rechargeQuote(amount, terms);
+          const r = depositQuote(amount, terms);
           expect(r.feeMinor + r.receiveMinor).toBe(r.grossMinor);
           expect(r.receiveMinor).toBeGreaterThanOrEqual(0n);
         },
@@ -58,7 +58,7 @@ describe('funding quotes', () => {
   });
 
   it('refuses impossible terms', () => {
-    expect(() => rechargeQuote(1n, { ...usdtOnChain, rate: '0' })).toThrow(RangeError);
+    expect(() => depositQuote(1n, { ...usdtOnChain, rate: '0' })).toThrow(RangeError);
     expect(() => withdrawQuote(1n, { ...usdtOnChain, feeRate: '1' })).toThrow(RangeError);
   });
 });

@@ -55,7 +55,7 @@ function GlobalLayer() {
 export function App({ router }: { router: AppRouter }) {
   useThemeClass();
   useEffect(() => {
-    // A server answer with forceLogout ends the local session and shows the login page (spec point 4).
+    // A server answer with forceLogout ends the local session and shows the login page.
     setForceLogoutListener(() => {
       if (!useSession.getState().token) return;
       useSession.getState().signOut();

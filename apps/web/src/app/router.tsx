@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { LocaleCode } from '@vela/i18n';
 import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { ROUTES } from '../config/route-meta.ts';
-import { homeReads } from '../features/home/home-reads.ts';
+import { homeReads } from '../features/home/home-api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { oneTaskApart, sleep } from '../lib/waits.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
@@ -36,11 +36,11 @@ const pages: Record<string, LazyPage> = {
   '/zsk-account': lazyPage(() => import('../features/payment-methods/zsk-account-page.tsx')),
   '/add-zsk-account': lazyPage(() => import('../features/payment-methods/add-zsk-account-page.tsx')),
   '/real-name': lazyPage(() => import('../features/identity/real-name-page.tsx')),
-  '/fund': lazyPage(() => import('../features/wallet/fund-page.tsx')),
+  '/fund': lazyPage(() => import('../features/wallet/wallet-page.tsx')),
   '/user-bills': lazyPage(() => import('../features/wallet/bills-page.tsx')),
-  '/recharge': lazyPage(() => import('../features/funding/recharge-page.tsx')),
+  '/recharge': lazyPage(() => import('../features/funding/deposit-page.tsx')),
   '/withdraw': lazyPage(() => import('../features/funding/withdraw-page.tsx')),
-  '/recharge-order': lazyPage(() => import('../features/funding/recharge-order-page.tsx')),
+  '/recharge-order': lazyPage(() => import('../features/funding/deposit-order-page.tsx')),
   '/withdraw-order': lazyPage(() => import('../features/funding/withdraw-order-page.tsx')),
   '/timing-trade-order': lazyPage(() => import('../features/trade/timing-order-page.tsx')),
 };

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { iconSymbol } from '../system/market-tickers.ts';
-import { COIN_BADGES, coinBadge } from './coin-badges.ts';
+import { iconSymbol } from '../system/market-tickers-logic.ts';
+import { COIN_BADGES, coinBadge } from './coin-badges-logic.ts';
 import './market-figures.css';
 
 /**

@@ -3,7 +3,7 @@ import { useT } from '../lib/i18n.ts';
 import './empty-state.css';
 
 /**
- * The four empty states of spec point 2, plus "load failed". `noRechargeChannel` and `loadFailed`
+ * The four empty states, plus "load failed". `noRechargeChannel` and `loadFailed`
  * are tappable to retry.
  */
 export type EmptyKind =

@@ -1,4 +1,6 @@
 import { Button, Input } from 'antd-mobile';
+import type { MessageKey } from '@vela/i18n';
+import { useT } from '../lib/i18n.ts';
 import type { FormApi, StringFields } from '../lib/use-form.ts';
 import { FormField, PasswordInput } from './form-field.tsx';
 
@@ -106,5 +108,44 @@ export function SubmitButton({
     >
       {children}
     </Button>
+  );
+}
+
+/**
+ * One input of a form described as data: which kind of field, the form field it binds to, and the
+ * message keys of its label and placeholder. Screens list their plain fields this way and render
+ * them with `FormFields`, so the same labelled inputs are not spelled out again on every screen.
+ */
+export type FieldSpec<V> = {
+  name: keyof V & string;
+  label: MessageKey;
+  placeholder?: MessageKey;
+  autoComplete?: string;
+} & ({ kind: 'text'; maxLength?: number; type?: string } | { kind: 'password' } | { kind: 'code' });
+
+/** The fields of `fields`, in order, each bound to `form`, with translated labels and placeholders. */
+export function FormFields<V extends StringFields<V>>({
+  form,
+  fields,
+}: {
+  form: FormApi<V>;
+  fields: readonly FieldSpec<V>[];
+}) {
+  const t = useT();
+  return (
+    <>
+      {fields.map((field) => {
+        const common = {
+          form,
+          name: field.name,
+          label: t(field.label),
+          placeholder: field.placeholder ? t(field.placeholder) : undefined,
+          autoComplete: field.autoComplete,
+        };
+        if (field.kind === 'password') return <PasswordField key={field.name} {...common} />;
+        if (field.kind === 'code') return <CodeField key={field.name} {...common} />;
+        return <TextField key={field.name} {...common} maxLength={field.maxLength} type={field.type} />;
+      })}
+    </>
   );
 }

@@ -1,18 +1,21 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { CameraOutline, CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import type { UploadPurpose } from '@vela/contract';
-import { errorMessage } from '../lib/api-client.ts';
 import { useT } from '../lib/i18n.ts';
 import { FormField } from './form-field.tsx';
-import { blobToBase64, prepareImage, sendImage } from './image-upload.ts';
+import { uploadStatus, type UploadPhase } from './image-upload-logic.ts';
+import { useImageUpload } from './use-image-upload.ts';
 import './payment-methods.css';
 
-type Phase =
-  | { kind: 'empty' }
-  | { kind: 'preparing' }
-  | { kind: 'uploading'; percent: number }
-  | { kind: 'done' }
-  | { kind: 'failed' };
+/** The icon over the tile: a camera to start, a tick when done, a warning after a failure. */
+function PhaseIcon({ phase }: { phase: UploadPhase }) {
+  if (phase.kind === 'done')
+    return <CheckCircleFill className="image-upload__icon image-upload__icon--done" />;
+  if (phase.kind === 'failed') {
+    return <ExclamationCircleFill className="image-upload__icon image-upload__icon--failed" />;
+  }
+  if (phase.kind === 'empty') return <CameraOutline className="image-upload__icon" />;
+  return null;
+}
 
 /**
  * A photo input: tap to choose (or take) a picture, see it at once, watch the upload's progress.
@@ -31,70 +34,14 @@ export function ImageUploadField(props: {
   onError(message: string): void;
 }) {
   const t = useT();
-  const input = useRef<HTMLInputElement>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: props.value ? 'done' : 'empty' });
-  const [preview, setPreview] = useState<string | null>(null);
-  const pending = useRef<{ data: string; fileName: string } | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const { onChange, onError, purpose } = props;
-
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const upload = async (data: string, fileName: string) => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    pending.current = { data, fileName };
-    setPhase({ kind: 'uploading', percent: 0 });
-    try {
-      const answer = await sendImage(
-        { purpose, data, fileName },
-        (fraction) => setPhase({ kind: 'uploading', percent: Math.min(99, Math.round(fraction * 100)) }),
-        current.signal,
-      );
-      if (current.signal.aborted) return;
-      setPhase({ kind: 'done' });
-      onChange(String(answer.id));
-    } catch (error) {
-      if (current.signal.aborted) return;
-      setPhase({ kind: 'failed' });
-      onError(errorMessage(error));
-    }
-  };
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file chosen twice in a row must fire `change` again.
-    event.target.value = '';
-    if (!file) return;
-    onChange('');
-    setPhase({ kind: 'preparing' });
-    const blob = await prepareImage(file);
-    const data = await blobToBase64(blob);
-    // A data URL, not an object URL: the page's content security policy allows data: images only.
-    setPreview(`data:${blob.type || 'image/jpeg'};base64,${data}`);
-    await upload(data, file.name);
-  };
-
-  const tap = () => {
-    if (phase.kind === 'failed' && pending.current) {
-      void upload(pending.current.data, pending.current.fileName);
-      return;
-    }
-    if (phase.kind === 'preparing' || phase.kind === 'uploading') return;
-    input.current?.click();
-  };
-
-  const status =
-    phase.kind === 'preparing'
-      ? t('upload.preparing')
-      : phase.kind === 'uploading'
-        ? t('upload.progress', { percent: phase.percent })
-        : phase.kind === 'failed'
-          ? t('upload.failed')
-          : phase.kind === 'done'
-            ? t('upload.replace')
-            : t('upload.add');
+  const { input, phase, preview, choose, tap } = useImageUpload({
+    purpose: props.purpose,
+    initiallyDone: Boolean(props.value),
+    onChange: props.onChange,
+    onError: props.onError,
+  });
+  const { key, params } = uploadStatus(phase);
+  const status = t(key, params);
 
   return (
     <FormField name={props.name} label={props.label} error={props.error}>
@@ -108,13 +55,7 @@ export function ImageUploadField(props: {
         >
           {preview ? <img className="image-upload__preview" src={preview} alt="" /> : null}
           <span className="image-upload__overlay">
-            {phase.kind === 'done' ? (
-              <CheckCircleFill className="image-upload__icon image-upload__icon--done" />
-            ) : phase.kind === 'failed' ? (
-              <ExclamationCircleFill className="image-upload__icon image-upload__icon--failed" />
-            ) : phase.kind === 'empty' ? (
-              <CameraOutline className="image-upload__icon" />
-            ) : null}
+            <PhaseIcon phase={phase} />
             <span className="image-upload__status" role="status">
               {status}
             </span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { changePercentText, formatNumber } from '@vela/domain';
-import { flashDirection } from '../system/market-tickers.ts';
+import { flashDirection } from '../system/market-tickers-logic.ts';
 import './market-figures.css';
 
 /** How long a changed price stays highlighted. */

@@ -2,15 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { Button, Popup, SearchBar, SpinLoading } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
-import type { Bank, BankCard, Chain, PaymentMethodKind, WalletAddress, ZskAccount } from '@vela/contract';
+import type { Bank, Chain, PaymentMethodKind } from '@vela/contract';
 import { useT } from '../lib/i18n.ts';
-import { METHOD_PAGES, useBankCards, useWalletAddresses, useZskAccounts } from '../system/payment-methods.ts';
+import {
+  METHOD_PAGES,
+  useBankCards,
+  useWalletAddresses,
+  useZskAccounts,
+} from '../system/payment-methods-api.ts';
 import { CoinIcon } from './coin-icon.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { isPickedMethod, methodPicks, type PickedMethod } from './method-picker-logic.ts';
 import './payment-methods.css';
 
 /**
- * The picker popups of spec point 2: bank, currency and chain pickers for the forms that add
+ * The picker popups: bank, currency and chain pickers for the forms that add
  * methods, and the "choose a bank card, wallet address or fast-payment account" picker of the
  * withdrawal screen.
  */
@@ -39,6 +45,57 @@ export function matchesOption(option: { label: string; keywords?: string }, quer
   return `${option.label} ${option.keywords ?? ''}`.toLocaleLowerCase().includes(needle);
 }
 
+/**
+ * The list area of a sheet: a spinner while loading, a retry after a failure, an empty state
+ * (`emptyMessage`, else the usual text) when there is nothing, otherwise the rows.
+ */
+function SheetBody(props: {
+  loading: boolean;
+  failed: boolean;
+  onRetry: (() => void) | undefined;
+  empty: boolean;
+  emptyMessage?: string | undefined;
+  children: ReactNode;
+}) {
+  if (props.loading) {
+    return (
+      <div className="option-sheet__loading">
+        <SpinLoading color="primary" />
+      </div>
+    );
+  }
+  if (props.failed) return <EmptyState kind="loadFailed" onRetry={props.onRetry} />;
+  if (props.empty) return <EmptyState kind="noData" message={props.emptyMessage} />;
+  return props.children;
+}
+
+/** One option: its icon, label and detail, with a tick on the chosen one. */
+function OptionRow<V extends string | number>(props: {
+  option: SheetOption<V>;
+  on: boolean;
+  onSelect(value: V): void;
+  testId: string;
+}) {
+  const { option, on } = props;
+  return (
+    <button
+      type="button"
+      className={`option-sheet__row${on ? ' option-sheet__row--on' : ''}`}
+      aria-current={on ? 'true' : undefined}
+      onClick={() => props.onSelect(option.value)}
+      data-testid={`${props.testId}-option`}
+      data-value={option.value}
+    >
+      {option.icon ? <span className="option-sheet__icon">{option.icon}</span> : null}
+      <span className="option-sheet__text">
+        <span className="option-sheet__label">{option.label}</span>
+        {option.detail ? <span className="option-sheet__detail">{option.detail}</span> : null}
+      </span>
+      {on ? <CheckOutline className="option-sheet__check" aria-hidden /> : null}
+    </button>
+  );
+}
+
 /** A bottom sheet listing options, with a search box when `searchPlaceholder` is given. */
 export function OptionSheet<V extends string | number>(props: {
   open: boolean;
@@ -57,42 +114,6 @@ export function OptionSheet<V extends string | number>(props: {
   const t = useT();
   const [query, setQuery] = useState('');
   const shown = props.options.filter((option) => matchesOption(option, query));
-  let body: ReactNode;
-  if (props.loading) {
-    body = (
-      <div className="option-sheet__loading">
-        <SpinLoading color="primary" />
-      </div>
-    );
-  } else if (props.failed) {
-    body = <EmptyState kind="loadFailed" onRetry={props.onRetry} />;
-  } else if (shown.length === 0) {
-    body = (
-      <EmptyState kind="noData" message={query && props.noMatches ? props.noMatches(query) : undefined} />
-    );
-  } else {
-    body = shown.map((option) => {
-      const on = option.value === props.selected;
-      return (
-        <button
-          key={option.value}
-          type="button"
-          className={`option-sheet__row${on ? ' option-sheet__row--on' : ''}`}
-          aria-current={on ? 'true' : undefined}
-          onClick={() => props.onSelect(option.value)}
-          data-testid={`${props.testId}-option`}
-          data-value={option.value}
-        >
-          {option.icon ? <span className="option-sheet__icon">{option.icon}</span> : null}
-          <span className="option-sheet__text">
-            <span className="option-sheet__label">{option.label}</span>
-            {option.detail ? <span className="option-sheet__detail">{option.detail}</span> : null}
-          </span>
-          {on ? <CheckOutline className="option-sheet__check" aria-hidden /> : null}
-        </button>
-      );
-    });
-  }
   return (
     <Popup
       visible={props.open}
@@ -113,7 +134,25 @@ export function OptionSheet<V extends string | number>(props: {
             />
           </div>
         ) : null}
-        <div className="option-sheet__list">{body}</div>
+        <div className="option-sheet__list">
+          <SheetBody
+            loading={Boolean(props.loading)}
+            failed={Boolean(props.failed)}
+            onRetry={props.onRetry}
+            empty={shown.length === 0}
+            emptyMessage={query && props.noMatches ? props.noMatches(query) : undefined}
+          >
+            {shown.map((option) => (
+              <OptionRow
+                key={option.value}
+                option={option}
+                on={option.value === props.selected}
+                onSelect={props.onSelect}
+                testId={props.testId}
+              />
+            ))}
+          </SheetBody>
+        </div>
         <Button block className="option-sheet__cancel" onClick={props.onClose}>
           {t('common.cancel')}
         </Button>
@@ -224,10 +263,7 @@ export function ChainPicker(props: {
 
 // ---- the withdrawal screen's method picker ------------------------------------------------------
 
-export type PickedMethod =
-  | { kind: 'BANK_CARD'; id: number; method: BankCard }
-  | { kind: 'WALLET_ADDRESS'; id: number; method: WalletAddress }
-  | { kind: 'ZSK_ACCOUNT'; id: number; method: ZskAccount };
+export type { PickedMethod };
 
 /** An address shortened for a row: the start and the end, which is what people compare. */
 export function shortAddress(address: string): string {
@@ -268,6 +304,88 @@ const KIND_LABEL = {
   ZSK_ACCOUNT: 'payment.kind.ZSK_ACCOUNT',
 } as const;
 
+/** One bound method: the coin's icon for a wallet address, the summary, a tick on the chosen one. */
+function MethodRow({
+  picked,
+  on,
+  onSelect,
+}: {
+  picked: PickedMethod;
+  on: boolean;
+  onSelect(picked: PickedMethod): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`option-sheet__row${on ? ' option-sheet__row--on' : ''}`}
+      aria-current={on ? 'true' : undefined}
+      onClick={() => onSelect(picked)}
+      data-testid="method-picker-option"
+      data-kind={picked.kind}
+      data-id={picked.id}
+    >
+      {picked.kind === 'WALLET_ADDRESS' ? (
+        <span className="option-sheet__icon">
+          <CoinIcon symbol={picked.method.symbol} size="sm" />
+        </span>
+      ) : null}
+      <span className="option-sheet__text">
+        <MethodSummary picked={picked} />
+      </span>
+      {on ? <CheckOutline className="option-sheet__check" aria-hidden /> : null}
+    </button>
+  );
+}
+
+/** One tab per kind of method. */
+function MethodTabs(props: {
+  kinds: readonly PaymentMethodKind[];
+  tab: PaymentMethodKind;
+  onTab(kind: PaymentMethodKind): void;
+}) {
+  const t = useT();
+  return (
+    <div className="method-tabs" role="tablist">
+      {props.kinds.map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          role="tab"
+          aria-selected={props.tab === kind}
+          className={`method-tabs__tab${props.tab === kind ? ' method-tabs__tab--on' : ''}`}
+          onClick={() => props.onTab(kind)}
+          data-testid={`method-tab-${kind}`}
+        >
+          {t(KIND_LABEL[kind])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Cancel, and the way to add a method of the open tab's kind. */
+function PickerActions({ tab, onClose }: { tab: PaymentMethodKind; onClose(): void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <div className="option-sheet__actions">
+      <Button block className="option-sheet__cancel" onClick={onClose}>
+        {t('common.cancel')}
+      </Button>
+      <Button
+        block
+        color="primary"
+        fill="outline"
+        className="option-sheet__add"
+        onClick={() => void navigate(METHOD_PAGES[tab].add)}
+        data-testid="method-picker-add"
+      >
+        {t('payment.addNew')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * "Choose a bank card or wallet address": the user's bound methods of the given kinds (wallet
  * addresses only of `vcId`, and of `chainName` when given), in tabs when there are several kinds.
@@ -283,101 +401,40 @@ export function PaymentMethodPicker(props: {
   onClose(): void;
 }) {
   const t = useT();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<PaymentMethodKind>(props.selected?.kind ?? props.kinds[0] ?? 'BANK_CARD');
   const bankCards = useBankCards(props.open && props.kinds.includes('BANK_CARD'));
   const walletAddresses = useWalletAddresses(props.open && props.kinds.includes('WALLET_ADDRESS'));
   const zskAccounts = useZskAccounts(props.open && props.kinds.includes('ZSK_ACCOUNT'));
   const query = tab === 'BANK_CARD' ? bankCards : tab === 'WALLET_ADDRESS' ? walletAddresses : zskAccounts;
-
-  let picks: PickedMethod[] = [];
-  if (tab === 'BANK_CARD') {
-    picks = (bankCards.data ?? []).map((method) => ({ kind: 'BANK_CARD', id: method.id, method }));
-  } else if (tab === 'WALLET_ADDRESS') {
-    picks = (walletAddresses.data ?? [])
-      .filter((a) => props.vcId === undefined || a.vcId === props.vcId)
-      .filter((a) => props.chainName === undefined || a.chainName === props.chainName)
-      .map((method) => ({ kind: 'WALLET_ADDRESS', id: method.id, method }));
-  } else {
-    picks = (zskAccounts.data ?? []).map((method) => ({ kind: 'ZSK_ACCOUNT', id: method.id, method }));
-  }
-
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <div className="option-sheet__loading">
-        <SpinLoading color="primary" />
-      </div>
-    );
-  } else if (query.isError) {
-    body = <EmptyState kind="loadFailed" onRetry={() => void query.refetch()} />;
-  } else if (picks.length === 0) {
-    body = <EmptyState kind="noData" />;
-  } else {
-    body = picks.map((picked) => {
-      const on = props.selected?.kind === picked.kind && props.selected.id === picked.id;
-      return (
-        <button
-          key={`${picked.kind}-${picked.id}`}
-          type="button"
-          className={`option-sheet__row${on ? ' option-sheet__row--on' : ''}`}
-          aria-current={on ? 'true' : undefined}
-          onClick={() => props.onSelect(picked)}
-          data-testid="method-picker-option"
-          data-kind={picked.kind}
-          data-id={picked.id}
-        >
-          {picked.kind === 'WALLET_ADDRESS' ? (
-            <span className="option-sheet__icon">
-              <CoinIcon symbol={picked.method.symbol} size="sm" />
-            </span>
-          ) : null}
-          <span className="option-sheet__text">
-            <MethodSummary picked={picked} />
-          </span>
-          {on ? <CheckOutline className="option-sheet__check" aria-hidden /> : null}
-        </button>
-      );
-    });
-  }
+  const picks = methodPicks(
+    tab,
+    { bankCards: bankCards.data, walletAddresses: walletAddresses.data, zskAccounts: zskAccounts.data },
+    { vcId: props.vcId, chainName: props.chainName },
+  );
 
   return (
     <Popup visible={props.open} onMaskClick={props.onClose} onClose={props.onClose} bodyStyle={sheetStyle}>
       <div className="option-sheet" data-testid="method-picker">
         <h2 className="sheet__title option-sheet__title">{t('payment.chooseMethod')}</h2>
-        {props.kinds.length > 1 ? (
-          <div className="method-tabs" role="tablist">
-            {props.kinds.map((kind) => (
-              <button
-                key={kind}
-                type="button"
-                role="tab"
-                aria-selected={tab === kind}
-                className={`method-tabs__tab${tab === kind ? ' method-tabs__tab--on' : ''}`}
-                onClick={() => setTab(kind)}
-                data-testid={`method-tab-${kind}`}
-              >
-                {t(KIND_LABEL[kind])}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        <div className="option-sheet__list">{body}</div>
-        <div className="option-sheet__actions">
-          <Button block className="option-sheet__cancel" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            block
-            color="primary"
-            fill="outline"
-            className="option-sheet__add"
-            onClick={() => void navigate(METHOD_PAGES[tab].add)}
-            data-testid="method-picker-add"
+        {props.kinds.length > 1 ? <MethodTabs kinds={props.kinds} tab={tab} onTab={setTab} /> : null}
+        <div className="option-sheet__list">
+          <SheetBody
+            loading={query.isPending}
+            failed={query.isError}
+            onRetry={() => void query.refetch()}
+            empty={picks.length === 0}
           >
-            {t('payment.addNew')}
-          </Button>
+            {picks.map((picked) => (
+              <MethodRow
+                key={`${picked.kind}-${picked.id}`}
+                picked={picked}
+                on={isPickedMethod(props.selected, picked)}
+                onSelect={props.onSelect}
+              />
+            ))}
+          </SheetBody>
         </div>
+        <PickerActions tab={tab} onClose={props.onClose} />
       </div>
     </Popup>
   );

@@ -1,30 +1,13 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { popupClassName, type PopupPosition } from './popup-logic.ts';
+import { useModalFocus, usePopupPresence } from './use-popup.ts';
 import './popup.css';
 
 /** The opening and closing slide; a closed popup leaves the page once it has finished. */
 export const POPUP_ANIMATION_MS = 250;
 
-export type PopupPosition = 'bottom' | 'right' | 'center';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
-
-/** Popups open at the same time share one lock on the page's scrolling. */
-let scrollLocks = 0;
-let unlockedOverflow = '';
-
-function lockScroll(): () => void {
-  if (scrollLocks === 0) {
-    unlockedOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-  }
-  scrollLocks += 1;
-  return () => {
-    scrollLocks -= 1;
-    if (scrollLocks === 0) document.body.style.overflow = unlockedOverflow;
-  };
-}
+export type { PopupPosition };
 
 export interface PopupProps {
   open: boolean;
@@ -68,74 +51,14 @@ export function Popup({
   testId,
   children,
 }: PopupProps) {
-  // `rendered`: the content is in the page (open, closing or kept hidden); `closing`: the closing
-  // slide is playing.
-  const [rendered, setRendered] = useState(open);
-  const [closing, setClosing] = useState(false);
-  const wasOpen = useRef(open);
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const opened = wasOpen.current;
-    wasOpen.current = open;
-    if (open) {
-      setRendered(true);
-      setClosing(false);
-      return;
-    }
-    if (!opened) return;
-    setClosing(true);
-    const timer = setTimeout(() => {
-      setClosing(false);
-      if (destroyOnClose) setRendered(false);
-    }, POPUP_ANIMATION_MS);
-    return () => clearTimeout(timer);
-  }, [open, destroyOnClose]);
-
-  useEffect(() => {
-    if (!open) return;
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panelRef.current?.focus({ preventScroll: true });
-    const unlock = lockScroll();
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      unlock();
-      if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
-    };
-  }, [open]);
-
-  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panelRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const { rendered, closing } = usePopupPresence(open, destroyOnClose, POPUP_ANIMATION_MS);
+  const keepFocusInside = useModalFocus(open, panelRef, onClose);
 
   if (!open && !rendered) return null;
-  const state = open ? '' : closing ? ' popup--closing' : ' popup--hidden';
   return createPortal(
     <div
-      className={`popup popup--${position}${state}`}
+      className={popupClassName(position, open, closing)}
       // Closing or closed, it is no longer a dialog for assistive technology or the keyboard.
       aria-hidden={open ? undefined : true}
       inert={!open}

@@ -2,7 +2,7 @@ import { isHttpUrl } from '../lib/urls.ts';
 import { findRoute, PATHS, WHITELIST } from './route-meta.ts';
 
 /**
- * The navigation rule of spec point 2, as a pure function so it is tested without a browser:
+ * The navigation rule, as a pure function so it is tested without a browser:
  * - a path containing "http" is external: it is opened directly, but only when it really is an
  *   http(s) URL (a `javascript:` or other scheme is refused);
  * - "/" goes to /home;

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@vela/i18n';
 
 /**
- * Every route of spec point 2 with its metadata: whether it is a tab page, whether the shared header
+ * Every route with its metadata: whether it is a tab page, whether the shared header
  * shows, and the title key. The router, the header, the tab bar and the guard all read this one table.
  */
 export interface RouteMeta {
@@ -38,7 +38,7 @@ export const PATHS = {
 } as const;
 
 export const ROUTES: RouteMeta[] = [
-  // Tab pages. Home is open to visitors (spec point 6); the market list and the trade chart are
+  // Tab pages. Home is open to visitors; the market list and the trade chart are
   // public too, as on every exchange, while order panels ask to log in.
   page('/home', 'route.home', { tab: true, header: false, public: true }),
   page('/currency', 'route.currency', { tab: true, header: false, public: true }),
@@ -82,7 +82,7 @@ export const ROUTES: RouteMeta[] = [
   page('/team-report-day', 'route.teamReportDay'),
   page('/add-to-home', 'route.addToHome'),
   page('/my-message', 'route.myMessage'),
-  // Spec point 2 shows real-name verification without a path; it gets one so that gating prompts
+  // Real-name verification has no path of its own in the route list; it gets one so that gating prompts
   // and links can lead there (decision 014).
   page('/real-name', 'route.realName'),
   // Outside the root layout.
@@ -90,7 +90,7 @@ export const ROUTES: RouteMeta[] = [
   page('/register', 'route.register', { header: false, public: true }),
 ];
 
-/** The redirect whitelist of spec point 2. */
+/** The redirect whitelist. */
 export const WHITELIST: readonly string[] = [PATHS.login, PATHS.register];
 
 export const TAB_ROUTES = ROUTES.filter((r) => r.tab);

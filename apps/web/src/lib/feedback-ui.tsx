@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
-import type { ConfirmOptions, ToastKind } from './feedback.tsx';
+import type { ConfirmOptions, ToastKind } from './feedback-types.ts';
 import { translate } from './i18n.ts';
 
 /**

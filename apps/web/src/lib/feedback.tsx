@@ -1,8 +1,11 @@
 import { useUi } from '../stores/ui-store.ts';
 import { deferredModule } from './deferred-module.ts';
+import type { ConfirmOptions, ToastKind } from './feedback-types.ts';
+
+export type { ConfirmOptions, ToastKind } from './feedback-types.ts';
 
 /**
- * Feedback of spec points 2, 8 and 9: toasts (success closes after 3 s), the loading mask with an
+ * Feedback: toasts (success closes after 3 s), the loading mask with an
  * optional text, and the confirm dialog with its optional 3-second countdown.
  *
  * The toasts and dialogs are drawn by `feedback-ui.tsx`, which brings antd-mobile's Toast and Dialog
@@ -14,8 +17,6 @@ import { deferredModule } from './deferred-module.ts';
 export const TOAST_MS = 3000;
 export const LOADING_HIDE_DELAY_MS = 2000;
 export const CONFIRM_COUNTDOWN_S = 3;
-
-export type ToastKind = 'success' | 'error' | 'info';
 
 const ui = deferredModule(() => import('./feedback-ui.tsx'));
 
@@ -93,15 +94,6 @@ export function hideLoading(): void {
     return;
   }
   hideTimer = setTimeout(() => setLoading({ visible: false, text: null }), LOADING_HIDE_DELAY_MS);
-}
-
-export interface ConfirmOptions {
-  title?: string;
-  content: string;
-  confirmText?: string;
-  cancelText?: string;
-  /** Confirms or cancels by itself after `seconds` (default 3), counting down in 1 s ticks. */
-  countdown?: { action: 'confirm' | 'cancel'; seconds?: number };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { MessageKey } from '@vela/i18n';
 
 /**
  * Form validation as pure functions: values in, errors out (a catalogue key per field). Screens only
- * display the result, so every rule of spec point 5 is tested without a browser.
+ * display the result, so every rule is tested without a browser.
  */
 export type FieldErrors<F extends string> = Partial<Record<F, MessageKey>>;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from './api-client.ts';
 
 /**
- * Idempotency keys for money-moving requests (DESIGN.md §4, decision 019). The server runs a
+ * Idempotency keys for money-moving requests (decision 019). The server runs a
  * request at most once per key and answers a retry with the first result, so a key must live exactly
  * as long as one submission attempt:
  *

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { LocaleCode } from '@vela/i18n';
-import { defaultLocaleForHost } from '../lib/brand.ts';
+import { defaultLocaleForHost } from './host-locale.ts';
 
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -13,13 +13,13 @@ export class ThemeNotFoundError extends Error {
 }
 
 /**
- * Client state that survives reloads (spec point 3): theme, language, the selected coin, the
+ * Client state that survives reloads: theme, language, the selected coin, the
  * hide-balance flag, favourites and the chosen server line.
  */
 interface PreferencesState {
   theme: Theme;
   locale: LocaleCode;
-  selectedVcId: number | null;
+  selectedCoinId: number | null;
   hideBalance: boolean;
   favourites: number[];
   /** Base URL of the chosen server line; '' means the origin the app was loaded from. */
@@ -27,12 +27,25 @@ interface PreferencesState {
   setTheme(theme: string): void;
   toggleTheme(): void;
   setLocale(locale: LocaleCode): void;
-  selectVc(vcId: number): void;
+  selectCoin(coinId: number): void;
   toggleHideBalance(): void;
   setFavourites(ids: number[]): void;
   setLineUrl(url: string): void;
-  /** What logging out clears (spec point 4): the hide-balance flag and favourites. */
+  /** What logging out clears: the hide-balance flag and favourites. */
   clearPersonal(): void;
+}
+
+/**
+ * Brings preferences saved by an older version of the app up to date. Version 1 kept the selected
+ * coin as `selectedVcId`; it is carried over so that an update does not forget the user's coin.
+ */
+export function migratePreferences(persisted: unknown, version: number): PreferencesState {
+  const state = { ...(persisted as Record<string, unknown>) };
+  if (version < 2 && 'selectedVcId' in state) {
+    state.selectedCoinId = state.selectedVcId;
+    delete state.selectedVcId;
+  }
+  return state as unknown as PreferencesState;
 }
 
 export const usePreferences = create<PreferencesState>()(
@@ -40,7 +53,7 @@ export const usePreferences = create<PreferencesState>()(
     (set, get) => ({
       theme: 'dark',
       locale: defaultLocaleForHost(typeof location === 'undefined' ? '' : location.hostname),
-      selectedVcId: null,
+      selectedCoinId: null,
       hideBalance: false,
       favourites: [],
       lineUrl: '',
@@ -54,8 +67,8 @@ export const usePreferences = create<PreferencesState>()(
       setLocale(locale) {
         set({ locale });
       },
-      selectVc(vcId) {
-        set({ selectedVcId: vcId });
+      selectCoin(coinId) {
+        set({ selectedCoinId: coinId });
       },
       toggleHideBalance() {
         set({ hideBalance: !get().hideBalance });
@@ -70,6 +83,6 @@ export const usePreferences = create<PreferencesState>()(
         set({ hideBalance: false, favourites: [] });
       },
     }),
-    { name: 'vela-preferences', version: 1 },
+    { name: 'vela-preferences', version: 2, migrate: migratePreferences },
   ),
 );

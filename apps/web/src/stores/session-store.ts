@@ -3,7 +3,7 @@ import { persist } from 'zustand/middleware';
 import type { UserInfo } from '@vela/contract';
 
 /**
- * The login state of spec point 4: the token is set on login and cleared on logout; user info is
+ * The login state: the token is set on login and cleared on logout; user info is
  * kept with it. Navigation to private pages needs both (see route-guard.ts).
  */
 interface SessionState {

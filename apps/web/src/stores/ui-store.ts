@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Global popups of spec point 2 (loading mask, language, server line, customer service) are opened
+ * Global popups (loading mask, language, server line, customer service) are opened
  * from any screen through this store and rendered once at the app root.
  */
 interface UiState {

@@ -3,9 +3,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CacheType } from '@vela/contract';
 import { routes } from '@vela/contract/routes';
 import { call } from '../lib/api-client.ts';
-import { CACHE_TYPE_QUERY_PREFIX } from './system-queries.ts';
+import { CACHE_TYPE_QUERY_PREFIX } from './system-api.ts';
 
-/** Spec point 9: cache info is re-checked at a random interval between 15 and 29 seconds. */
+/** Cache info is re-checked at a random interval between 15 and 29 seconds. */
 export const CACHE_CHECK_MIN_MS = 15_000;
 export const CACHE_CHECK_MAX_MS = 29_000;
 
@@ -30,7 +30,7 @@ export async function checkCaches(client: QueryClient, previous: Map<CacheType, 
   return new Map(versions.map((v) => [v.cacheType, v.finishUpdateTime] as const));
 }
 
-/** Runs the re-check loop for the app's lifetime. Failures are only logged (spec point 7). */
+/** Runs the re-check loop for the app's lifetime. Failures are only logged. */
 export function useCacheWatcher(): void {
   const client = useQueryClient();
   useEffect(() => {

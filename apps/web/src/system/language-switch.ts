@@ -4,7 +4,7 @@ import { changeLocale } from '../lib/i18n.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 
 /**
- * A language change (spec point 4) without reloading the page: the catalogue and the document's
+ * A language change without reloading the page: the catalogue and the document's
  * language and direction first, then the stored language, which every request from then on carries
  * in its `lang` header, and then the server data reloads in the new language (the system
  * configuration and its dictionaries, notices, banners, the currency list, the trade configuration,

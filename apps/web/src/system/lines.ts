@@ -1,5 +1,5 @@
 /**
- * Server lines (spec point 1): the list is a JSON resource whose address comes from the PORTAL
+ * Server lines: the list is a JSON resource whose address comes from the PORTAL
  * `linesUrl` setting. Each line is probed with the ping endpoint; the latency decides nothing by
  * itself, the user chooses.
  */

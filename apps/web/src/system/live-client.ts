@@ -8,7 +8,7 @@ import type {
 } from '@vela/contract';
 
 /**
- * The live market client (DESIGN.md §6, spec points 4 and 9), free of React and of the browser's
+ * The live market client, free of React and of the browser's
  * globals so it is tested with fake timers, a fake socket and a fake visibility source.
  *
  * - One WebSocket to `/api/ws`. On open it subscribes to the tickers and to every kline topic a

@@ -14,7 +14,7 @@ import {
   type UserChannelStatus,
   type VisibilitySource,
 } from './live-client.ts';
-import { fetchTickers, writeTickers } from './market-queries.ts';
+import { fetchTickers, writeTickers } from './market-api.ts';
 
 /**
  * The app's one live client, shared by every screen that shows prices and by the signed-in user's

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import type { UserLiveEvent } from '@vela/contract';
 import { useSession } from '../stores/session-store.ts';
 import { retainLiveUser, useLiveUserChannel } from './live-market.ts';
-import { walletKeys } from './wallet-overview.ts';
+import { walletKeys } from './wallet-api.ts';
 
 /**
  * The signed-in user's own live channel (decision 024): the server pushes a hint when one of the

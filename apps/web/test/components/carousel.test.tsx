@@ -5,7 +5,7 @@ import { Carousel } from '../../src/components/carousel.tsx';
 import { BannerCarousel, CAROUSEL } from '../../src/features/home/banner-carousel.tsx';
 import { changeLocale, i18n } from '../../src/lib/i18n.ts';
 import { renderPage, setupWebTests } from '../setup.tsx';
-import { advance, setupActEnvironment } from '../shell/helpers.tsx';
+import { advance, setupActEnvironment } from '../support/helpers.tsx';
 
 setupWebTests();
 setupActEnvironment();
@@ -193,7 +193,7 @@ const BANNERS: Banner[] = [
   { id: 2, title: 'Invite friends', img: '/banners/banner-2.svg', url: '/share' },
 ] as Banner[];
 
-describe('banner carousel (spec point 9)', () => {
+describe('banner carousel', () => {
   it('keeps the carousel height while the banners load', () => {
     renderPage(<BannerCarousel banners={[]} pending />, { path: '/home' });
     expect(document.querySelector('.home-banners--skeleton')?.getAttribute('aria-busy')).toBe('true');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COIN_BADGES, coinBadge } from '../../src/components/coin-badges.ts';
+import { COIN_BADGES, coinBadge } from '../../src/components/coin-badges-logic.ts';
 import { CoinIcon } from '../../src/components/coin-icon.tsx';
 
 const ICON_DIR = path.resolve(import.meta.dirname, '../../public/coins');

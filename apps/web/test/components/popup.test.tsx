@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Popup, POPUP_ANIMATION_MS } from '../../src/components/popup.tsx';
 import { setupWebTests } from '../setup.tsx';
-import { advance, setupActEnvironment } from '../shell/helpers.tsx';
+import { advance, setupActEnvironment } from '../support/helpers.tsx';
 
 setupWebTests();
 setupActEnvironment();

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PULL } from '../../src/components/pull-maths.ts';
+import { PULL } from '../../src/components/pull-logic.ts';
 import { PullToRefresh } from '../../src/components/pull-to-refresh.tsx';
 import { setupWebTests } from '../setup.tsx';
-import { advance, flush, setupActEnvironment } from '../shell/helpers.tsx';
+import { advance, flush, setupActEnvironment } from '../support/helpers.tsx';
 
 setupWebTests();
 setupActEnvironment();

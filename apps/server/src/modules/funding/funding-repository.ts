@@ -22,7 +22,7 @@ export async function channel(db: Kysely<Database>, direction: 'recharge' | 'wit
   return (await channels(db, direction)).find((c) => c.id === id);
 }
 
-export function rechargeOrders(db: Kysely<Database>) {
+export function depositOrders(db: Kysely<Database>) {
   return db
     .selectFrom('recharge_order as o')
     .innerJoin('funding_channel as c', 'c.id', 'o.channel_id')
@@ -32,7 +32,7 @@ export function rechargeOrders(db: Kysely<Database>) {
     .select(['c.method', 'c.pay_currency', 'c.pay_scale', 'vc.symbol', 'vc.amount_scale', 'u.username']);
 }
 
-export type RechargeOrderRow = Awaited<ReturnType<ReturnType<typeof rechargeOrders>['execute']>>[number];
+export type DepositOrderRow = Awaited<ReturnType<ReturnType<typeof depositOrders>['execute']>>[number];
 
 export function withdrawOrders(db: Kysely<Database>) {
   return db
@@ -59,12 +59,12 @@ export interface OrderPage {
 }
 
 function ordersOf(db: Kysely<Database>, table: OrderTable) {
-  return table === 'recharge_order' ? rechargeOrders(db) : withdrawOrders(db);
+  return table === 'recharge_order' ? depositOrders(db) : withdrawOrders(db);
 }
 
 /** One keyset page of deposits (`limit` rows at most; the caller asks one more to know if more follow). */
-export function depositPage(db: Kysely<Database>, page: OrderPage): Promise<RechargeOrderRow[]> {
-  return pageOf(db, 'recharge_order', page) as Promise<RechargeOrderRow[]>;
+export function depositPage(db: Kysely<Database>, page: OrderPage): Promise<DepositOrderRow[]> {
+  return pageOf(db, 'recharge_order', page) as Promise<DepositOrderRow[]>;
 }
 
 /** One keyset page of withdrawals, like `depositPage`. */
@@ -74,7 +74,7 @@ export function withdrawalPage(db: Kysely<Database>, page: OrderPage): Promise<W
 
 function pageOf(db: Kysely<Database>, table: OrderTable, page: OrderPage) {
   // Both order queries alias the order as `o` and select the same joined columns.
-  let q = ordersOf(db, table) as ReturnType<typeof rechargeOrders>;
+  let q = ordersOf(db, table) as ReturnType<typeof depositOrders>;
   if (page.status) q = q.where('o.status', '=', page.status);
   if (page.userId) q = q.where('o.user_id', '=', page.userId);
   if (page.cursor) q = q.where('o.id', page.order === 'newest' ? '<' : '>', page.cursor);
@@ -84,8 +84,8 @@ function pageOf(db: Kysely<Database>, table: OrderTable, page: OrderPage) {
     .execute();
 }
 
-export function depositOrder(db: Kysely<Database>, id: number): Promise<RechargeOrderRow | undefined> {
-  return rechargeOrders(db).where('o.id', '=', id).executeTakeFirst();
+export function depositOrder(db: Kysely<Database>, id: number): Promise<DepositOrderRow | undefined> {
+  return depositOrders(db).where('o.id', '=', id).executeTakeFirst();
 }
 
 export function withdrawalOrder(db: Kysely<Database>, id: number): Promise<WithdrawOrderRow | undefined> {

@@ -8,18 +8,18 @@ export function addFundingRoutes(table: RouteTable, service: FundingService): vo
   table
     .add(funding.rechargeChannels, () => service.rechargeChannels())
     .add(funding.rechargeRequest, (body, ctx) =>
-      service.requestRecharge(ctx.session, body, ctx.idempotencyKey),
+      service.requestDeposit(ctx.session, body, ctx.idempotencyKey),
     )
-    .add(funding.rechargeOrders, (body, ctx) => service.myRecharges(ctx.session, body))
+    .add(funding.rechargeOrders, (body, ctx) => service.myDeposits(ctx.session, body))
     .add(funding.withdrawChannels, () => service.withdrawChannels())
     .add(funding.withdrawRequest, (body, ctx) =>
       service.requestWithdrawal(ctx.session, body, ctx.idempotencyKey),
     )
     .add(funding.withdrawOrders, (body, ctx) => service.myWithdrawals(ctx.session, body))
-    .add(funding.adminRechargeList, (body) => service.adminRecharges(body))
+    .add(funding.adminRechargeList, (body) => service.adminDeposits(body))
     .add(funding.adminRechargeVoucher, (body) => service.voucher(body.orderId))
-    .add(funding.adminRechargeApprove, (body, ctx) => service.approveRecharge(ctx.session, body, ctx.ip))
-    .add(funding.adminRechargeReject, (body, ctx) => service.rejectRecharge(ctx.session, body, ctx.ip))
+    .add(funding.adminRechargeApprove, (body, ctx) => service.approveDeposit(ctx.session, body, ctx.ip))
+    .add(funding.adminRechargeReject, (body, ctx) => service.rejectDeposit(ctx.session, body, ctx.ip))
     .add(funding.adminWithdrawList, (body) => service.adminWithdrawals(body))
     .add(funding.adminWithdrawApprove, (body, ctx) => service.approveWithdrawal(ctx.session, body, ctx.ip))
     .add(funding.adminWithdrawReject, (body, ctx) => service.rejectWithdrawal(ctx.session, body, ctx.ip))

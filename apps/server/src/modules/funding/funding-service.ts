@@ -4,7 +4,7 @@ import {
   creditToleranceMinor,
   depositEntries,
   parseDecimal,
-  rechargeQuote,
+  depositQuote,
   reviewDepositCredit,
   toleranceBasisPoints,
   withdrawalHoldEntry,
@@ -42,13 +42,13 @@ import {
   type ChannelRow,
   type OrderPage,
   type OrderTable,
-  type RechargeOrderRow,
+  type DepositOrderRow,
 } from './funding-repository.ts';
 import {
-  toAdminRechargeOrder,
+  toAdminDepositOrder,
   toAdminWithdrawOrder,
   toChannel,
-  toRechargeOrder,
+  toDepositOrder,
   toWithdrawOrder,
 } from './funding-views.ts';
 
@@ -119,7 +119,7 @@ export class FundingService {
     return (await channels(this.db, 'withdraw')).map(toChannel);
   }
 
-  async requestRecharge(
+  async requestDeposit(
     session: AuthSession,
     body: ParsedBodyOf<Api['rechargeRequest']>,
     key: string,
@@ -134,7 +134,7 @@ export class FundingService {
           min: c.min_amount,
           max: c.max_amount,
         });
-        const quote = rechargeQuote(payMinor, terms(c));
+        const quote = depositQuote(payMinor, terms(c));
         if (quote.receiveMinor <= 0n) throw fieldError('AMOUNT_INVALID', 'amount', 'validation.amountWrong');
         return { c, payMinor, quote };
       },
@@ -162,7 +162,7 @@ export class FundingService {
           field: 'voucherUploadId',
         });
         this.announce(trx, { kind: 'recharge', id, userId: session.userId, status: 'pending' });
-        return toRechargeOrder(await this.rechargeRow(trx, id));
+        return toDepositOrder(await this.depositRow(trx, id));
       },
     );
   }
@@ -245,13 +245,13 @@ export class FundingService {
           withdrawalHoldEntry({ refType: 'withdrawal', refId: id }, session.userId, c.vc_id, amountMinor),
         ]);
         this.announce(trx, { kind: 'withdraw', id, userId: session.userId, status: 'pending' });
-        return toWithdrawOrder(await this.withdrawRow(trx, id));
+        return toWithdrawOrder(await this.withdrawalRow(trx, id));
       },
     );
   }
 
-  async myRecharges(session: AuthSession, body: Page): Promise<DataOf<Api['rechargeOrders']>> {
-    return page((p) => depositPage(this.db, p), { ...body, userId: session.userId }, toRechargeOrder);
+  async myDeposits(session: AuthSession, body: Page): Promise<DataOf<Api['rechargeOrders']>> {
+    return page((p) => depositPage(this.db, p), { ...body, userId: session.userId }, toDepositOrder);
   }
 
   async myWithdrawals(session: AuthSession, body: Page): Promise<DataOf<Api['withdrawOrders']>> {
@@ -260,9 +260,9 @@ export class FundingService {
 
   // ---- operators -----------------------------------------------------------------------------
 
-  async adminRecharges(body: Page): Promise<DataOf<Api['adminRechargeList']>> {
+  async adminDeposits(body: Page): Promise<DataOf<Api['adminRechargeList']>> {
     // The review queue is worked oldest first; any other view is newest first.
-    return page((p) => depositPage(this.db, p), body, toAdminRechargeOrder, queueOrder(body));
+    return page((p) => depositPage(this.db, p), body, toAdminDepositOrder, queueOrder(body));
   }
 
   async adminWithdrawals(body: Page): Promise<DataOf<Api['adminWithdrawList']>> {
@@ -285,12 +285,12 @@ export class FundingService {
    * Credits the quote (what the user receives), or `creditedAmount` within the bounds that
    * `checkCredit` sets; the quoted fee goes to fees on top.
    */
-  async approveRecharge(
+  async approveDeposit(
     session: OperatorSession,
     body: ParsedBodyOf<Api['adminRechargeApprove']>,
     ip: string,
   ): Promise<DataOf<Api['adminRechargeApprove']>> {
-    const order = await this.rechargeRow(this.db, body.orderId);
+    const order = await this.depositRow(this.db, body.orderId);
     const { creditedMinor, tolerancePercent } = await this.checkCredit(session, order, body);
     const { money: m } = this.deps;
     return m.committer.run(async (trx) => {
@@ -330,11 +330,11 @@ export class FundingService {
         now: this.now(),
       });
       this.announce(trx, { kind: 'recharge', id: order.id, userId: order.user_id, status: 'approved' });
-      return toAdminRechargeOrder(await this.rechargeRow(trx, order.id));
+      return toAdminDepositOrder(await this.depositRow(trx, order.id));
     });
   }
 
-  async rejectRecharge(
+  async rejectDeposit(
     session: OperatorSession,
     body: ParsedBodyOf<Api['adminRechargeReject']>,
     ip: string,
@@ -356,9 +356,9 @@ export class FundingService {
         ip,
         now: this.now(),
       });
-      const order = await this.rechargeRow(trx, body.orderId);
+      const order = await this.depositRow(trx, body.orderId);
       this.announce(trx, { kind: 'recharge', id: order.id, userId: order.user_id, status: 'rejected' });
-      return toAdminRechargeOrder(order);
+      return toAdminDepositOrder(order);
     });
   }
 
@@ -400,7 +400,7 @@ export class FundingService {
           : { status: 'rejected', reject_reason: decision.reason },
         session,
       );
-      const order = await this.withdrawRow(trx, orderId);
+      const order = await this.withdrawalRow(trx, orderId);
       const ref = { refType: 'withdrawal', refId: order.id };
       await m.ledger.post(trx, [
         approved
@@ -500,7 +500,7 @@ export class FundingService {
    */
   private async checkCredit(
     session: OperatorSession,
-    order: RechargeOrderRow,
+    order: DepositOrderRow,
     body: ParsedBodyOf<Api['adminRechargeApprove']>,
   ): Promise<{ creditedMinor: bigint; tolerancePercent: string }> {
     const tolerancePercent = await getConfigValue(this.db, 'RECHARGE', 'creditTolerancePercent');
@@ -555,13 +555,13 @@ export class FundingService {
     throw fieldError(result === 'reviewed' ? 'ORDER_ALREADY_REVIEWED' : 'ORDER_NOT_FOUND', 'orderId');
   }
 
-  private async rechargeRow(db: Kysely<Database>, id: number) {
+  private async depositRow(db: Kysely<Database>, id: number) {
     const row = await depositOrder(db, id);
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
     return row;
   }
 
-  private async withdrawRow(db: Kysely<Database>, id: number) {
+  private async withdrawalRow(db: Kysely<Database>, id: number) {
     const row = await withdrawalOrder(db, id);
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
     return row;
@@ -573,7 +573,7 @@ export class FundingService {
  * decimals the server computed (a quote may carry more than the platform's amount rule allows);
  * any other amount is read under the same rules as every amount a request carries.
  */
-function creditedAmountOf(text: string, order: RechargeOrderRow, rule: AmountRule): bigint {
+function creditedAmountOf(text: string, order: DepositOrderRow, rule: AmountRule): bigint {
   const atCoinScale = parseDecimal(text.trim(), order.amount_scale);
   if (atCoinScale.ok && atCoinScale.minor === order.receive_minor) return order.receive_minor;
   return requireAmount(text, order.amount_scale, 'creditedAmount', rule);

@@ -1,6 +1,6 @@
 import type { FundingChannel, RechargeOrder, WithdrawOrder } from '@vela/contract';
 import { money } from '../ledger/amounts.ts';
-import type { ChannelRow, RechargeOrderRow, WithdrawOrderRow } from './funding-repository.ts';
+import type { ChannelRow, DepositOrderRow, WithdrawOrderRow } from './funding-repository.ts';
 
 export function toChannel(c: ChannelRow): FundingChannel {
   return {
@@ -42,7 +42,7 @@ function timeline(row: {
   return steps;
 }
 
-export function toRechargeOrder(o: RechargeOrderRow): RechargeOrder {
+export function toDepositOrder(o: DepositOrderRow): RechargeOrder {
   return {
     id: o.id,
     channelId: o.channel_id,
@@ -86,9 +86,9 @@ export function toWithdrawOrder(o: WithdrawOrderRow): WithdrawOrder {
   };
 }
 
-export function toAdminRechargeOrder(o: RechargeOrderRow) {
+export function toAdminDepositOrder(o: DepositOrderRow) {
   return {
-    ...toRechargeOrder(o),
+    ...toDepositOrder(o),
     userId: o.user_id,
     username: o.username,
     voucherUploadId: o.voucher_upload_id,

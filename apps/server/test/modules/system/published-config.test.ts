@@ -29,12 +29,15 @@ const READERS: Record<string, readonly Reader[]> = {
       file: 'apps/server/src/modules/users/account-service.ts',
       reads: "getConfigValue(this.db, 'REGISTER', 'enabled')",
     },
-    { file: 'apps/web/src/features/auth/register-page.tsx', reads: "useConfigValue('REGISTER', 'enabled')" },
+    {
+      file: 'apps/web/src/features/auth/use-register-form.ts',
+      reads: "useConfigValue('REGISTER', 'enabled')",
+    },
   ],
   'REGISTER.emailRequired': [
     { file: 'apps/server/src/modules/users/account-service.ts', reads: "'REGISTER', 'emailRequired'" },
     {
-      file: 'apps/web/src/features/auth/register-page.tsx',
+      file: 'apps/web/src/features/auth/use-register-form.ts',
       reads: "useConfigValue('REGISTER', 'emailRequired')",
     },
   ],

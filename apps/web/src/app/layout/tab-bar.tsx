@@ -13,7 +13,7 @@ interface Tab {
 }
 
 /**
- * The five tabs of spec point 2 (home, market, trade, assets, me). /finance is a tab page too (tab
+ * The five tabs (home, market, trade, assets, me). /finance is a tab page too (tab
  * bar shown, no back control) but not a sixth button: a sixth would push "Me" off a phone screen.
  * The bar scrolls sideways once there are more than four tabs; the active tab is marked by a 3 px
  * indicator line.

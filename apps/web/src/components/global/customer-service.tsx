@@ -5,11 +5,11 @@ import { queryClient } from '../../lib/query-client.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
-import { configQuery, useConfigValue } from '../../system/system-queries.ts';
+import { configQuery, useConfigValue } from '../../system/system-api.ts';
 import { translate } from '../../lib/i18n.ts';
 import { Popup } from '../popup.tsx';
 
-/** Spec point 4: the customer-service popup opens 400 ms after the request. */
+/** The customer-service popup opens 400 ms after the request. */
 export const CUSTOMER_OPEN_DELAY_MS = 400;
 
 /**

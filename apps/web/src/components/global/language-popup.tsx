@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { switchLanguage } from '../../system/language-switch.ts';
-import { useLanguages } from '../../system/system-queries.ts';
+import { useLanguages } from '../../system/system-api.ts';
 import { EmptyState } from '../empty-state.tsx';
 import { Popup } from '../popup.tsx';
 
@@ -29,7 +29,7 @@ const FLAGS: Record<LocaleCode, string> = {
 export const LANGUAGE_RESET_MS = 400;
 
 /**
- * The language popup of spec point 4: it loads the server's language list when it opens and lists
+ * The language popup: it loads the server's language list when it opens and lists
  * the enabled ones. Save applies the choice only when it differs from the current language; the
  * choice resets to the current language 400 ms after closing. A change reloads the server data in
  * the new language (see system/language-switch.ts), without reloading the page.
@@ -42,20 +42,21 @@ export function LanguagePopup() {
   const client = useQueryClient();
   const [chosen, setChosen] = useState<LocaleCode>(current);
   const languages = useLanguages(open);
+  // The query's refetch is the same function on every render, so the effect below runs only when
+  // the popup opens or closes.
+  const { refetch } = languages;
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const titleId = useId();
 
   useEffect(() => {
     if (open) {
       clearTimeout(resetTimer.current);
-      void languages.refetch();
+      void refetch();
     } else {
       resetTimer.current = setTimeout(() => setChosen(usePreferences.getState().locale), LANGUAGE_RESET_MS);
     }
     return () => clearTimeout(resetTimer.current);
-    // Refetch only when the popup opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [open, refetch]);
 
   const save = async () => {
     if (chosen !== current) await switchLanguage(client, chosen);

@@ -5,11 +5,24 @@ import { toastSuccess } from '../../lib/feedback.tsx';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { fetchLines, lineBase, probeLine } from '../../system/lines.ts';
-import { useConfigValue } from '../../system/system-queries.ts';
+import { useConfigValue } from '../../system/system-api.ts';
 import { EmptyState } from '../empty-state.tsx';
 import { Popup } from '../popup.tsx';
 
 /** Line selection: lists the configured lines with their measured latency; the choice is kept. */
+type Latency = Record<string, number | null | 'probing'>;
+
+/** Measures every line at once, marking each as probing until its answer (or its failure) arrives. */
+function probeLines(
+  lines: readonly { url: string }[],
+  setLatency: (update: (prev: Latency) => Latency) => void,
+) {
+  for (const line of lines) {
+    setLatency((prev) => ({ ...prev, [line.url]: 'probing' }));
+    void probeLine(line.url).then((ms) => setLatency((prev) => ({ ...prev, [line.url]: ms })));
+  }
+}
+
 export function LinePopup() {
   const t = useT();
   const open = useUi((s) => s.lineOpen);
@@ -24,18 +37,12 @@ export function LinePopup() {
     enabled: open,
   });
   const titleId = useId();
-  const [latency, setLatency] = useState<Record<string, number | null | 'probing'>>({});
+  const [latency, setLatency] = useState<Latency>({});
 
-  const probeAll = () => {
-    for (const line of lines.data ?? []) {
-      setLatency((prev) => ({ ...prev, [line.url]: 'probing' }));
-      void probeLine(line.url).then((ms) => setLatency((prev) => ({ ...prev, [line.url]: ms })));
-    }
-  };
+  const probeAll = () => probeLines(lines.data ?? [], setLatency);
+  // Probe when the list arrives or the popup opens.
   useEffect(() => {
-    if (open && lines.data) probeAll();
-    // Probe when the list arrives or the popup opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (open && lines.data) probeLines(lines.data, setLatency);
   }, [open, lines.data]);
 
   const choose = async (url: string) => {

@@ -2,7 +2,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { Spinner } from '../spinner.tsx';
 
 /**
- * The global loading mask with its optional text (spec point 2). It blocks taps on the page while
+ * The global loading mask with its optional text. It blocks taps on the page while
  * shown; it is not a dialog, so focus stays where it was.
  */
 export function LoadingMask() {

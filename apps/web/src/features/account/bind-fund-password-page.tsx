@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { routes } from '@vela/contract/routes';
-import { preHashPassword } from '@vela/domain';
 import { PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { validateBindFund, type BindFundValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { useBindFundPassword } from './account-api.ts';
 import './account.css';
 
 /** /bind-fund-password: the first fund password; both fields are required and must match. */
@@ -30,12 +28,7 @@ export default function BindFundPasswordPage() {
     serverFields: { password: 'password', passwordPre: 'passwordPre' },
   });
 
-  const bind = useMutation({
-    mutationFn: (v: BindFundValues) =>
-      call(routes.user.bindFundPwd, {
-        password: preHashPassword(v.password),
-        passwordPre: preHashPassword(v.passwordPre),
-      }),
+  const bind = useBindFundPassword({
     onSuccess: (answer) => {
       setUser(answer);
       toastSuccess(t('toast.bindSuccess'));

@@ -3,7 +3,7 @@ import { toastError } from '../../lib/feedback.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { PasswordChangeForm } from './password-change-form.tsx';
 
-/** /edit-fund-password: a user without a fund password is sent to set one first (spec point 6). */
+/** /edit-fund-password: a user without a fund password is sent to set one first. */
 export default function EditFundPasswordPage() {
   const user = useSession((s) => s.user);
   if (user && !user.hasFundPassword) return <Navigate to="/bind-fund-password" replace />;

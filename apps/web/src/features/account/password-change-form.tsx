@@ -1,20 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { routes } from '@vela/contract/routes';
-import { preHashPassword } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
 import { PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { validatePasswordChange, type PasswordChangeValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { usePasswordChange } from './account-api.ts';
 import './account.css';
 
 const EMPTY: PasswordChangeValues = { oldPwd: '', newPwd: '', prePwd: '' };
 
 /**
- * The login and fund password edits of spec point 5: current, new and confirm are required and the
+ * The login and fund password edits: current, new and confirm are required and the
  * last two must match. All three travel pre-hashed. Success returns to the settings screen.
  */
 export function PasswordChangeForm(props: {
@@ -31,15 +29,8 @@ export function PasswordChangeForm(props: {
     validate: validatePasswordChange,
     serverFields: { oldPwd: 'oldPwd', newPwd: 'newPwd', prePwd: 'prePwd' },
   });
-  const endpoint = props.kind === 'login' ? routes.user.editLoginPwd : routes.user.editFundPwd;
 
-  const change = useMutation({
-    mutationFn: (v: PasswordChangeValues) =>
-      call(endpoint, {
-        oldPwd: preHashPassword(v.oldPwd),
-        newPwd: preHashPassword(v.newPwd),
-        prePwd: preHashPassword(v.prePwd),
-      }),
+  const change = usePasswordChange(props.kind, {
     onSuccess: () => {
       toastSuccess(t('toast.editSuccess'));
       void navigate('/settings', { replace: true });

@@ -3,7 +3,7 @@ import { CompassOutline, GlobalOutline } from 'antd-mobile-icons';
 import { useT } from '../../lib/i18n.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
-import { useLanguages } from '../../system/system-queries.ts';
+import { useLanguages } from '../../system/system-api.ts';
 
 /**
  * Rows shared by the user centre and the settings screen: the language and server line (each opens

@@ -4,8 +4,8 @@ import type { RealNameStatus } from '@vela/contract';
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { useBankCards, useWalletAddresses, useZskAccounts } from '../../system/payment-methods.ts';
-import { useLoginInfo } from './account-queries.ts';
+import { useBankCards, useWalletAddresses, useZskAccounts } from '../../system/payment-methods-api.ts';
+import { useLoginInfo } from './account-api.ts';
 import { LanguageRow, LineRow, ThemeRow } from './preference-rows.tsx';
 import './account.css';
 
@@ -88,7 +88,7 @@ const REAL_NAME_CLASS: Record<RealNameStatus, string> = {
 };
 
 /**
- * The binding states of spec point 4 for identity and payment methods: real-name verification,
+ * The binding states for identity and payment methods: real-name verification,
  * bank cards, wallet addresses and fast-payment accounts, each leading to its screen.
  */
 function PaymentRows({ realNameStatus }: { realNameStatus: RealNameStatus }) {

@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { routes } from '@vela/contract/routes';
-import { preHashPassword } from '@vela/domain';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
 import { safeRedirect } from '../../config/route-guard.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
-import { deviceId } from '../../lib/device.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { validateLogin, type LoginValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { useLogin } from './auth-api.ts';
 import { AuthTopBar } from './auth-header.tsx';
 import './auth.css';
 
@@ -29,15 +26,7 @@ export default function LoginPage() {
     serverFields: { googleCode: 'googleCode', username: 'username', password: 'password' },
   });
 
-  const login = useMutation({
-    mutationFn: (v: LoginValues) =>
-      call(routes.user.login, {
-        username: v.username.trim(),
-        password: preHashPassword(v.password),
-        googleCode: v.googleCode.trim(),
-        deviceId: deviceId(),
-        deviceType: 'H5',
-      }),
+  const login = useLogin({
     onSuccess: ({ token, user }) => {
       signIn(token, user);
       toastSuccess(t('toast.loginSuccess'));

@@ -13,7 +13,7 @@ import {
   rangeHint,
   shownAmount,
   type Direction,
-} from './funding-figures.ts';
+} from './funding-logic.ts';
 
 /**
  * Pieces both funding screens are built of: the channel chooser, a channel's terms, rows of

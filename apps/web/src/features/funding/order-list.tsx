@@ -19,14 +19,14 @@ import {
   timelineSteps,
   type Direction,
   type OrderTab,
-} from './funding-figures.ts';
-import { useOrders } from './funding-queries.ts';
+} from './funding-logic.ts';
+import { useOrders } from './funding-api.ts';
 import './funding.css';
 import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
 
 type Order = RechargeOrder | WithdrawOrder;
 
-const isRecharge = (order: Order): order is RechargeOrder => 'payAmount' in order;
+const isDeposit = (order: Order): order is RechargeOrder => 'payAmount' in order;
 
 function StatusBadge({ status }: { status: FundingStatus }) {
   const t = useT();
@@ -39,13 +39,13 @@ function StatusBadge({ status }: { status: FundingStatus }) {
 
 /** The figures an order row leads with: what was paid (deposits) or taken (withdrawals). */
 function headline(order: Order): { amount: string; currency: string } {
-  return isRecharge(order)
+  return isDeposit(order)
     ? { amount: shownAmount(order.payAmount), currency: order.payCurrency }
     : { amount: shownAmount(order.amount), currency: order.symbol };
 }
 
 function title(order: Order, t: TFunction): string {
-  return t(isRecharge(order) ? 'bills.ref.deposit' : 'bills.ref.withdrawal', { id: order.id });
+  return t(isDeposit(order) ? 'bills.ref.deposit' : 'bills.ref.withdrawal', { id: order.id });
 }
 
 function OrderLine({ order, onOpen }: { order: Order; onOpen(): void }) {
@@ -75,7 +75,7 @@ function OrderLine({ order, onOpen }: { order: Order; onOpen(): void }) {
             {formatOrderTime(order.createdAt)}
           </time>
         </span>
-        {isRecharge(order) ? null : (
+        {isDeposit(order) ? null : (
           <span className="funding-order__row funding-order__row--meta">
             <bdi className="funding-order__target">{order.targetLabel}</bdi>
           </span>
@@ -86,7 +86,7 @@ function OrderLine({ order, onOpen }: { order: Order; onOpen(): void }) {
 }
 
 function detailRows(order: Order, t: TFunction): Row[] {
-  if (isRecharge(order)) {
+  if (isDeposit(order)) {
     const rows: Row[] = [
       {
         label: t('funding.amountPaid'),
@@ -147,7 +147,7 @@ const STEP_LABEL = {
   waiting: 'funding.timeline.waiting',
 } as const;
 
-/** One order in full: its amounts, its history, and the way to customer service (spec point 2). */
+/** One order in full: its amounts, its history, and the way to customer service. */
 function OrderDetail({ order, open, onClose }: { order: Order | null; open: boolean; onClose(): void }) {
   const t = useT();
   const titleId = useId();

@@ -4,7 +4,7 @@ import { Carousel } from '../../components/carousel.tsx';
 import { isHttpUrl, openExternal } from '../../lib/urls.ts';
 
 /**
- * Spec point 9: loop and autoplay on, 3000 ms interval, 300 ms transition, a 50 px swipe threshold,
+ * The banners loop and play by themselves: 3000 ms interval, 300 ms transition, a 50 px swipe threshold,
  * 7.8125rem high. A banner's url opens in a new tab when it is an external http(s) address; an
  * in-app path navigates.
  */

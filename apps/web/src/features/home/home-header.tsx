@@ -52,7 +52,7 @@ const CHAT_ICON = 'M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.1A8 8 0 1 1 20 12zM8.5 12h
 const GLOBE_ICON =
   'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.4 3.8 5.4 3.8 9s-1.3 6.6-3.8 9c-2.5-2.4-3.8-5.4-3.8-9S9.5 5.4 12 3z';
 
-/** Home header of spec point 2: customer service, the language icon and the theme switch. */
+/** Home header: customer service, the language icon and the theme switch. */
 export function HomeHeader() {
   const t = useT();
   const theme = usePreferences((s) => s.theme);

@@ -6,15 +6,15 @@ import { CoinIcon } from '../../components/coin-icon.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { chooseVc, useTickers } from '../../system/market-queries.ts';
-import { useSysConfig } from '../../system/system-queries.ts';
-import { hotCoins, ranking, typeTabs, type RankingKind } from './home-market.ts';
+import { chooseCoin, useTickers } from '../../system/market-api.ts';
+import { useSysConfig } from '../../system/system-api.ts';
+import { hotCoins, ranking, typeTabs, type RankingKind } from './home-market-logic.ts';
 
-/** Tapping a coin selects it and opens the trade page (spec point 2). */
+/** Tapping a coin selects it and opens the trade page. */
 function useOpenCoin() {
   const navigate = useNavigate();
   return (vcId: number) => {
-    if (chooseVc(vcId)) void navigate('/trade');
+    if (chooseCoin(vcId)) void navigate('/trade');
   };
 }
 
@@ -119,7 +119,7 @@ function RankingRow({ ticker, kind, rank }: { ticker: Ticker; kind: RankingKind;
   );
 }
 
-/** The rising and turnover rankings with their coin-type tabs (spec point 2). */
+/** The rising and turnover rankings with their coin-type tabs. */
 export function Rankings() {
   const t = useT();
   const tickers = useTickers();

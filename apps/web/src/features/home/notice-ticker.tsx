@@ -3,7 +3,7 @@ import type { Notice } from '@vela/contract';
 import { Popup } from '../../components/popup.tsx';
 import { useT } from '../../lib/i18n.ts';
 
-/** Spec point 9: the notice ticker rotates vertically every 2000 ms. */
+/** The notice ticker rotates vertically every 2000 ms. */
 export const NOTICE_TICK_MS = 2000;
 
 function SpeakerIcon() {

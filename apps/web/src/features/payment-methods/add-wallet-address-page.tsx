@@ -1,24 +1,16 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { preHashPassword } from '@vela/domain';
 import { CoinIcon } from '../../components/coin-icon.tsx';
-import { CredentialFields, credentialBody } from '../../components/credential-fields.tsx';
-import { SubmitButton, TextField } from '../../components/form-inputs.tsx';
-import { ChainPicker, chainCoins, CurrencyPicker } from '../../components/payment-method-picker.tsx';
+import { CredentialFields } from '../../components/credential-fields.tsx';
+import { FormFields, SubmitButton } from '../../components/form-inputs.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { call } from '../../lib/api-client.ts';
-import { toastSuccess } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { useForm } from '../../lib/use-form.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
-import { useSession } from '../../stores/session-store.ts';
-import { paymentKeys, useChains, usePromptOnEntry } from '../../system/payment-methods.ts';
-import { optional, sameNames, validateWalletAddress, type WalletAddressValues } from './method-forms.ts';
+import { usePromptOnEntry } from '../../system/payment-methods-api.ts';
+import { CoinChainPickers } from './coin-chain-pickers.tsx';
+import { WALLET_ADDRESS_ACCOUNT_FIELDS, WALLET_ADDRESS_REMARK_FIELDS } from './method-logic.ts';
+import { useWalletAddressForm } from './use-wallet-address-form.ts';
 import './payment-methods.css';
-
-const FIELDS = ['vcId', 'vcChainNameId', 'vcAccount', 'remark', 'fundPwd', 'googleCode'] as const;
 
 /**
  * /add-wallet-address: currency, then one of its chain types, then the address (checked by the
@@ -26,43 +18,14 @@ const FIELDS = ['vcId', 'vcChainNameId', 'vcAccount', 'remark', 'fundPwd', 'goog
  */
 export default function AddWalletAddressPage() {
   const t = useT();
-  const client = useQueryClient();
   const goBack = useGoBack('/wallet-address');
   usePromptOnEntry('fundPassword', goBack);
-  const googleBound = useSession((s) => Boolean(s.user?.googleBound));
-  const token = useSession((s) => s.token);
-  const chains = useChains();
+  const { form, chains, all, coin, chain, add, send, chooseCoin, chooseChain } = useWalletAddressForm(goBack);
   const [picker, setPicker] = useState<'currency' | 'chain' | null>(null);
-
-  const form = useForm<WalletAddressValues>({
-    initial: { vcId: '', vcChainNameId: '', vcAccount: '', remark: '', fundPwd: '', googleCode: '' },
-    validate: (values) => validateWalletAddress(values, { googleBound }),
-    serverFields: sameNames(FIELDS),
-  });
-  const all = chains.data ?? [];
-  const coin = chainCoins(all).find((c) => String(c.vcId) === form.values.vcId) ?? null;
-  const chain = all.find((c) => String(c.id) === form.values.vcChainNameId) ?? null;
-
-  const add = useMutation({
-    mutationFn: (v: WalletAddressValues) =>
-      call(routes.payment.walletAddressAdd, {
-        vcId: Number(v.vcId),
-        vcChainNameId: Number(v.vcChainNameId),
-        vcAccount: v.vcAccount.trim(),
-        remark: optional(v.remark),
-        ...credentialBody(v, googleBound, preHashPassword),
-      }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: paymentKeys.walletAddresses(token) });
-      toastSuccess(t('toast.walletAddressAdded'));
-      goBack();
-    },
-    onError: (error) => form.showError(error),
-  });
 
   if (chains.isError) return <EmptyState kind="loadFailed" onRetry={() => void chains.refetch()} />;
   return (
-    <form className="form-page" onSubmit={form.submit((values) => add.mutate(values))} noValidate>
+    <form className="form-page" onSubmit={form.submit(send)} noValidate>
       <p className="form-hint">{t('payment.addHint')}</p>
       <SelectField
         name="vcId"
@@ -88,50 +51,20 @@ export default function AddWalletAddressPage() {
         disabled={!coin}
         onOpen={() => setPicker('chain')}
       />
-      <TextField
-        form={form}
-        name="vcAccount"
-        label={t('field.vcAccount')}
-        placeholder={t('placeholder.address')}
-        autoComplete="off"
-        maxLength={128}
-      />
+      <FormFields form={form} fields={WALLET_ADDRESS_ACCOUNT_FIELDS} />
       <p className="form-hint form-hint--warning">{t('payment.addressWarning')}</p>
-      <TextField
-        form={form}
-        name="remark"
-        label={t('field.remark')}
-        placeholder={t('placeholder.remark')}
-        maxLength={64}
-      />
+      <FormFields form={form} fields={WALLET_ADDRESS_REMARK_FIELDS} />
       <CredentialFields form={form} />
       <SubmitButton loading={add.isPending} testId="submit-add-wallet-address">
         {t('common.submit')}
       </SubmitButton>
-      <CurrencyPicker
-        open={picker === 'currency'}
-        chains={all}
-        selected={coin?.vcId ?? null}
-        onSelect={(vcId) => {
-          if (String(vcId) !== form.values.vcId) {
-            form.set('vcId')(String(vcId));
-            // A chain belongs to one coin: the first chain of the new coin is the likely choice.
-            const first = all.find((c) => c.vcId === vcId);
-            form.set('vcChainNameId')(first ? String(first.id) : '');
-          }
-          setPicker(null);
-        }}
-        onClose={() => setPicker(null)}
-      />
-      <ChainPicker
-        open={picker === 'chain'}
+      <CoinChainPickers
+        open={picker}
         chains={all}
         vcId={coin?.vcId ?? null}
-        selected={chain?.id ?? null}
-        onSelect={(chosen) => {
-          form.set('vcChainNameId')(String(chosen.id));
-          setPicker(null);
-        }}
+        chainId={chain?.id ?? null}
+        onCoin={chooseCoin}
+        onChain={chooseChain}
         onClose={() => setPicker(null)}
       />
     </form>

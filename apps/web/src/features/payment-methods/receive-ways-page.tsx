@@ -1,5 +1,5 @@
 import { useT } from '../../lib/i18n.ts';
-import { useBankCards } from '../../system/payment-methods.ts';
+import { useBankCards } from '../../system/payment-methods-api.ts';
 import { BankCardView } from './method-cards.tsx';
 import { MethodList } from './method-list.tsx';
 

@@ -1,5 +1,5 @@
 import { useT } from '../../lib/i18n.ts';
-import { useWalletAddresses } from '../../system/payment-methods.ts';
+import { useWalletAddresses } from '../../system/payment-methods-api.ts';
 import { WalletAddressView } from './method-cards.tsx';
 import { MethodList } from './method-list.tsx';
 

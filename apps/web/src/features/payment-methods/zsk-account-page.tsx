@@ -1,5 +1,5 @@
 import { useT } from '../../lib/i18n.ts';
-import { useZskAccounts } from '../../system/payment-methods.ts';
+import { useZskAccounts } from '../../system/payment-methods-api.ts';
 import { ZskAccountView } from './method-cards.tsx';
 import { MethodList } from './method-list.tsx';
 

@@ -5,7 +5,7 @@ import { CoinIcon } from '../../components/coin-icon.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { matchesSearch } from '../../system/market-tickers.ts';
+import { matchesSearch } from '../../system/market-tickers-logic.ts';
 
 /** The currency picker of the trade page: search and choose the coin to trade. */
 export function CoinPicker({

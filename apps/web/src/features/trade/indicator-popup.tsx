@@ -2,7 +2,7 @@ import { Popup } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { CHART_MAIN_INDICATORS, CHART_SUB_INDICATORS, type ChartSettings } from '@vela/contract';
 import { useT } from '../../lib/i18n.ts';
-import { toggleIndicator, type MainIndicator, type SubIndicator } from './chart-settings.ts';
+import { toggleIndicator, type MainIndicator, type SubIndicator } from './chart-settings-logic.ts';
 
 /** Indicator settings: main-chart overlays (MA, EMA, BOLL) and sub-chart panes (VOL, MACD, KDJ, RSI). */
 export function IndicatorPopup({

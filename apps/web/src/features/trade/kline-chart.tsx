@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { dispose, init, type Chart, type DataLoader } from 'klinecharts';
 import { CHART_SUB_INDICATORS, type KlineInterval } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api-client.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { subscribeLiveKline } from '../../system/live-market.ts';
 import { chartLocaleOf, localizeIndicators } from './chart-locale.ts';
+import { fetchCandles, fetchOlderCandles } from './trade-api.ts';
 import {
   chartStyles,
   intervalOf,
@@ -14,7 +13,7 @@ import {
   periodOf,
   readChartColors,
   toKLine,
-} from './kline-data.ts';
+} from './kline-logic.ts';
 
 /**
  * The kline chart (klinecharts 10), loaded lazily with the trade page's chart so the rest of the
@@ -62,7 +61,7 @@ function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
       if (type === 'init') {
         const id = ++request;
         try {
-          const data = await call(routes.market.marketKline, { vcId, interval, limit: KLINE_LIMIT });
+          const data = await fetchCandles(vcId, interval, KLINE_LIMIT);
           // A newer request (another coin or interval) replaced this one; its answer is dropped.
           if (id !== request) return;
           callback(data.candles.map(toKLine), {
@@ -82,7 +81,7 @@ function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
         const id = request;
         try {
           const range = olderRange(timestamp, interval);
-          const data = await call(routes.market.marketDetailKline, { vcId, interval, ...range });
+          const data = await fetchOlderCandles(vcId, interval, range);
           if (id !== request) return;
           callback(data.candles.map(toKLine), { forward: data.candles.length >= KLINE_LIMIT - 1 });
         } catch (error) {

@@ -6,12 +6,12 @@ import type { TimingDirection } from '@vela/domain';
 import { Popup } from '../../components/popup.tsx';
 import { CONFIRM_COUNTDOWN_S } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { directionTone, ratePercent, shownAmount, shownPrice, type TimingPeriod } from './timing-figures.ts';
+import { directionTone, ratePercent, shownAmount, shownPrice, type TimingPeriod } from './timing-logic.ts';
 import { DirectionBadge, Money, PeriodText } from './timing-parts.tsx';
 
 /**
- * The confirm dialog's countdown option (spec points 4 and 9: a confirm dialog may confirm by itself
- * after a 3 s countdown in 1 s ticks). A trader who turns it on places each order 3 s after the
+ * The confirm dialog's countdown option: a confirm dialog may confirm by itself after a 3 s
+ * countdown in 1 s ticks. A trader who turns it on places each order 3 s after the
  * dialog opens unless they cancel; the choice is kept on the device.
  */
 export const useAutoConfirm = create<{ on: boolean; set(on: boolean): void }>()(
@@ -53,6 +53,72 @@ function Countdown({ seconds, onDone }: { seconds: number; onDone(): void }) {
   );
 }
 
+/** The draft order as the dialog lists it, with the price it would open at now. */
+function DraftRows({
+  draft,
+  symbol,
+  settleSymbol,
+  price,
+}: {
+  draft: OrderDraft;
+  symbol: string;
+  settleSymbol: string;
+  price: string;
+}) {
+  const t = useT();
+  return (
+    <dl className="timing-rows timing-rows--compact">
+      <div className="timing-rows__row">
+        <dt>{t('timing.coin')}</dt>
+        <dd data-testid="confirm-symbol">{symbol}</dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.direction')}</dt>
+        <dd data-testid="confirm-direction">
+          <DirectionBadge direction={draft.direction} />
+        </dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.period')}</dt>
+        <dd data-testid="confirm-period">
+          <PeriodText seconds={draft.period.seconds} />
+        </dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.amount')}</dt>
+        <dd data-testid="confirm-amount">
+          <Money amount={shownAmount(draft.amount)} currency={settleSymbol} />
+        </dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.openPriceNow')}</dt>
+        <dd data-testid="confirm-price">
+          <bdi className="num">{shownPrice(price)}</bdi>
+        </dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.openPrice')}</dt>
+        <dd data-testid="confirm-open-price">{t('timing.opensAtNext')}</dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.payoutRate')}</dt>
+        <dd>
+          <bdi className="num">{t('timing.rate', { rate: ratePercent(draft.period.payoutRate) })}</bdi>
+        </dd>
+      </div>
+      <div className="timing-rows__row">
+        <dt>{t('timing.expectedPayout')}</dt>
+        <dd data-testid="confirm-payout">
+          <Money
+            amount={draft.expectedPayout ? shownAmount(draft.expectedPayout) : '--'}
+            currency={settleSymbol}
+          />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * The order confirm dialog: direction, coin, period, stake, the price the order would open at now
  * (live), the payout rate and what a win pays back. The order opens at the latest recorded price when
@@ -87,55 +153,7 @@ export function TimingConfirm({
           <div className="sheet__title" id={titleId}>
             {t('timing.confirmTitle')}
           </div>
-          <dl className="timing-rows timing-rows--compact">
-            <div className="timing-rows__row">
-              <dt>{t('timing.coin')}</dt>
-              <dd data-testid="confirm-symbol">{symbol}</dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.direction')}</dt>
-              <dd data-testid="confirm-direction">
-                <DirectionBadge direction={draft.direction} />
-              </dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.period')}</dt>
-              <dd data-testid="confirm-period">
-                <PeriodText seconds={draft.period.seconds} />
-              </dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.amount')}</dt>
-              <dd data-testid="confirm-amount">
-                <Money amount={shownAmount(draft.amount)} currency={settleSymbol} />
-              </dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.openPriceNow')}</dt>
-              <dd data-testid="confirm-price">
-                <bdi className="num">{shownPrice(price)}</bdi>
-              </dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.openPrice')}</dt>
-              <dd data-testid="confirm-open-price">{t('timing.opensAtNext')}</dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.payoutRate')}</dt>
-              <dd>
-                <bdi className="num">{t('timing.rate', { rate: ratePercent(draft.period.payoutRate) })}</bdi>
-              </dd>
-            </div>
-            <div className="timing-rows__row">
-              <dt>{t('timing.expectedPayout')}</dt>
-              <dd data-testid="confirm-payout">
-                <Money
-                  amount={draft.expectedPayout ? shownAmount(draft.expectedPayout) : '--'}
-                  currency={settleSymbol}
-                />
-              </dd>
-            </div>
-          </dl>
+          <DraftRows draft={draft} symbol={symbol} settleSymbol={settleSymbol} price={price} />
           <p className="sheet__hint timing-confirm__hint">{t('timing.openPriceHint')}</p>
           <label className="timing-confirm__auto">
             <input

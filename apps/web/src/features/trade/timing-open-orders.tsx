@@ -6,9 +6,9 @@ import type { Ticker, TimingOrder } from '@vela/contract';
 import { toastInfo } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { isolate, OUTCOME_LABEL, signedAmount } from './timing-figures.ts';
+import { isolate, OUTCOME_LABEL, signedAmount } from './timing-logic.ts';
 import { ActiveOrderCard, OrderDetail } from './timing-parts.tsx';
-import { detailQuery, useActiveOrders, useServerNow } from './timing-queries.ts';
+import { detailQuery, useActiveOrders, useServerNow } from './trade-api.ts';
 
 /**
  * The trade page's strip of the user's open orders: each with its countdown and its live result

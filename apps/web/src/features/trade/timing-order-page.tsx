@@ -6,15 +6,9 @@ import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useLiveMarket } from '../../system/live-market.ts';
-import { useTickers } from '../../system/market-queries.ts';
+import { useTickers } from '../../system/market-api.ts';
 import { ActiveOrderCard, OrderDetail, SettledOrderCard } from './timing-parts.tsx';
-import {
-  ordersOf,
-  useActiveOrders,
-  useServerNow,
-  useTimingOrders,
-  type TimingScope,
-} from './timing-queries.ts';
+import { ordersOf, useActiveOrders, useServerNow, useTimingOrders, type TimingScope } from './trade-api.ts';
 import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
 
 const TABS: { scope: TimingScope; label: MessageKey }[] = [

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ticker, TimingConfig } from '@vela/contract';
 import { sanitizeAmountTyping, type TimingDirection } from '@vela/domain';
 import { FormField } from '../../components/form-field.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../../lib/feedback.tsx';
+import { toastError } from '../../lib/feedback.tsx';
 import { useT, type TFunction } from '../../lib/i18n.ts';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
-import { useSession } from '../../stores/session-store.ts';
 import { TimingConfirm, type OrderDraft } from './timing-confirm.tsx';
 import {
   checkOrder,
@@ -16,17 +13,17 @@ import {
   expectedPayout,
   isolate,
   periodLabel,
-  quickAmounts,
+  presetAmounts,
   rangeHint,
   ratePercent,
   shownAmount,
   type FieldMessage,
   type TimingPeriod,
-} from './timing-figures.ts';
+} from './timing-logic.ts';
 import { Money } from './timing-parts.tsx';
-import { useAmountDecimals } from '../../system/system-queries.ts';
-import { refreshWallet } from '../../system/wallet-overview.ts';
-import { afterPlacement, sendOrder, useSettleBalance, type PlaceBody } from './timing-queries.ts';
+import type { WalletCurrency } from '@vela/contract';
+import { useAmountDecimals } from '../../system/system-api.ts';
+import { usePlaceOrder, useSettleBalance } from './trade-api.ts';
 
 /** The settlement coin's decimals until the wallet overview has said (USDT has 6). */
 const DEFAULT_SCALE = 6;
@@ -80,11 +77,141 @@ function PeriodPicker({
   );
 }
 
+type AmountError = FieldMessage | { text: string } | null;
+
+/** The stake's input: what may be typed is cut to `decimals`; the placeholder gives the limits. */
+function StakeField({
+  amount,
+  error,
+  hint,
+  settleSymbol,
+  decimals,
+  onType,
+}: {
+  amount: string;
+  error: AmountError;
+  hint: FieldMessage | null;
+  settleSymbol: string;
+  decimals: number;
+  onType(update: (previous: string) => string): void;
+}) {
+  const t = useT();
+  return (
+    <FormField
+      name="amount"
+      label={t('timing.amount')}
+      error={error ? ('text' in error ? error.text : messageText(error, t)) : null}
+      extra={<span className="muted">{settleSymbol}</span>}
+    >
+      <Input
+        name="amount"
+        value={amount}
+        onChange={(text) => onType((previous) => sanitizeAmountTyping(previous, text, decimals))}
+        placeholder={hint ? messageText(hint, t) : t('wallet.amountPlaceholder')}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+    </FormField>
+  );
+}
+
+/** The preset stakes: multiples of the period's minimum, one tap each. */
+function PresetAmounts({
+  amounts,
+  amount,
+  onPick,
+}: {
+  amounts: readonly string[];
+  amount: string;
+  onPick(value: string): void;
+}) {
+  const t = useT();
+  return (
+    <div className="timing-quick" role="group" aria-label={t('timing.quickAmounts')}>
+      {amounts.map((value) => (
+        <button
+          key={value}
+          type="button"
+          className={`timing-quick__amount num${value === amount ? ' timing-quick__amount--on' : ''}`}
+          onClick={() => onPick(value)}
+          data-testid="timing-quick-amount"
+        >
+          {value}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The available balance, the stake's limits and what a win pays. */
+function TimingSummary({
+  currency,
+  hint,
+  payout,
+  settleSymbol,
+}: {
+  currency: WalletCurrency | null;
+  hint: FieldMessage | null;
+  payout: string | null;
+  settleSymbol: string;
+}) {
+  const t = useT();
+  return (
+    <dl className="timing-summary">
+      <div>
+        <dt>{t('wallet.available')}</dt>
+        <dd data-testid="timing-available">
+          {currency ? <Money amount={shownAmount(currency.spot)} currency={currency.symbol} /> : '--'}
+        </dd>
+      </div>
+      {hint ? (
+        <div>
+          <dt>{t('timing.limits')}</dt>
+          <dd data-testid="timing-range">{messageText(hint, t)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('timing.expectedPayout')}</dt>
+        <dd data-testid="timing-payout">
+          <Money amount={payout ? shownAmount(payout) : '--'} currency={settleSymbol} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Buy long and sell short; both wait while an order is being placed. */
+function DirectionButtons({ busy, onStart }: { busy: boolean; onStart(direction: TimingDirection): void }) {
+  const t = useT();
+  return (
+    <div className="timing-actions">
+      <button
+        type="button"
+        className="timing-action timing-action--up"
+        onClick={() => onStart('up')}
+        disabled={busy}
+        data-testid="timing-buy-up"
+      >
+        <span aria-hidden>↑</span> {t('dict.TradeOrderDirectionEnum.1')}
+      </button>
+      <button
+        type="button"
+        className="timing-action timing-action--down"
+        onClick={() => onStart('down')}
+        disabled={busy}
+        data-testid="timing-sell-down"
+      >
+        <span aria-hidden>↓</span> {t('dict.TradeOrderDirectionEnum.2')}
+      </button>
+    </div>
+  );
+}
+
 /**
- * The quick-trade order panel of the trade page (spec points 2 and 5): buy long or sell short the
- * shown coin for one of its periods, with the stake's limits, quick amounts, the available balance
- * and what a win pays; a confirm dialog before sending; the order goes out with an idempotency key,
- * so a retry after a lost answer cannot place it twice.
+ * The timed-trade order panel of the trade page: buy long or sell short the shown coin for one of
+ * its periods, with the stake's limits, preset amounts, the available balance and what a win pays;
+ * a confirm dialog before sending. Orders go out with an idempotency key, so a retry after a lost
+ * answer cannot place one twice.
  */
 export function TimingPanel({
   ticker,
@@ -94,16 +221,15 @@ export function TimingPanel({
   config: readonly TimingConfig[] | undefined;
 }) {
   const t = useT();
-  const client = useQueryClient();
-  const token = useSession((s) => s.token);
   const keys = useIdempotencyKey();
   const { currency } = useSettleBalance(config?.find((c) => c.vcId === ticker.a)?.settleVcId);
   const periods = enabledPeriods(config, ticker.a);
   const [chosen, setChosen] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<FieldMessage | { text: string } | null>(null);
+  const [amountError, setAmountError] = useState<AmountError>(null);
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const place = usePlaceOrder(keys, (text) => setAmountError({ text }));
 
   // A period chosen for another coin counts only if this coin offers it too.
   const period = periods.find((p) => p.seconds === chosen) ?? null;
@@ -113,50 +239,26 @@ export function TimingPanel({
   // Empty until the balances arrive: the coin is known by its id, its symbol comes with them.
   const settleSymbol = currency?.symbol ?? '';
   const payout = expectedPayout(amount, period, scale);
-  const quick = quickAmounts(period ?? periods[0] ?? { minAmount: '0', maxAmount: null }, scale, decimals);
+  const presets = presetAmounts(period ?? periods[0] ?? { minAmount: '0', maxAmount: null }, scale, decimals);
 
-  const place = useMutation({
-    mutationFn: (body: PlaceBody) => keys.run((key) => sendOrder(body, key)),
-    onSuccess: async (order) => {
-      toastSuccess(t('timing.placed'));
-      await afterPlacement(client, token, order);
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError)) {
-        toastError(errorMessage(error));
-        return;
-      }
-      // Refusals of the stake belong under the amount field; the others (a closed pair, no price) are toasts.
-      if (error.field === 'amount' || error.code === 'INSUFFICIENT_BALANCE')
-        setAmountError({ text: error.message });
-      else toastError(error.message);
-      // The balance shown was out of date; show the real one.
-      if (error.code === 'INSUFFICIENT_BALANCE') void refreshWallet(client);
-    },
-  });
-
+  const changeAmount = (update: (previous: string) => string) => {
+    setAmount(update);
+    setAmountError(null);
+  };
   const start = (direction: TimingDirection) => {
     if (place.isPending) return;
     const check = checkOrder({ period, amount, scale, decimals, available: currency?.spot ?? null });
-    if (check.period) {
-      toastError(t(check.period.key));
-      return;
-    }
+    if (check.period) return toastError(t(check.period.key));
     setAmountError(check.amount);
     if (check.amount || !period) return;
     setDraft({ direction, period, amount: amount.trim(), expectedPayout: payout });
     setConfirmOpen(true);
   };
-
   const confirm = () => {
     if (!draft || !confirmOpen) return;
     setConfirmOpen(false);
-    place.mutate({
-      vcId: ticker.a,
-      periodSeconds: draft.period.seconds,
-      direction: draft.direction,
-      amount: draft.amount,
-    });
+    const { period: chosenPeriod, direction, amount: stake } = draft;
+    place.mutate({ vcId: ticker.a, periodSeconds: chosenPeriod.seconds, direction, amount: stake });
   };
 
   if (periods.length === 0) {
@@ -172,84 +274,17 @@ export function TimingPanel({
     <div className="timing-panel" data-testid="timing-panel">
       <div className="timing-panel__label">{t('timing.period')}</div>
       <PeriodPicker periods={periods} selected={period?.seconds ?? null} onSelect={setChosen} />
-
-      <FormField
-        name="amount"
-        label={t('timing.amount')}
-        error={amountError ? ('text' in amountError ? amountError.text : messageText(amountError, t)) : null}
-        extra={<span className="muted">{settleSymbol}</span>}
-      >
-        <Input
-          name="amount"
-          value={amount}
-          onChange={(text) => {
-            setAmount((previous) => sanitizeAmountTyping(previous, text, decimals));
-            setAmountError(null);
-          }}
-          placeholder={hint ? messageText(hint, t) : t('wallet.amountPlaceholder')}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-      </FormField>
-      <div className="timing-quick" role="group" aria-label={t('timing.quickAmounts')}>
-        {quick.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={`timing-quick__amount num${value === amount ? ' timing-quick__amount--on' : ''}`}
-            onClick={() => {
-              setAmount(value);
-              setAmountError(null);
-            }}
-            data-testid="timing-quick-amount"
-          >
-            {value}
-          </button>
-        ))}
-      </div>
-
-      <dl className="timing-summary">
-        <div>
-          <dt>{t('wallet.available')}</dt>
-          <dd data-testid="timing-available">
-            {currency ? <Money amount={shownAmount(currency.spot)} currency={currency.symbol} /> : '--'}
-          </dd>
-        </div>
-        {hint ? (
-          <div>
-            <dt>{t('timing.limits')}</dt>
-            <dd data-testid="timing-range">{messageText(hint, t)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('timing.expectedPayout')}</dt>
-          <dd data-testid="timing-payout">
-            <Money amount={payout ? shownAmount(payout) : '--'} currency={settleSymbol} />
-          </dd>
-        </div>
-      </dl>
-
-      <div className="timing-actions">
-        <button
-          type="button"
-          className="timing-action timing-action--up"
-          onClick={() => start('up')}
-          disabled={place.isPending}
-          data-testid="timing-buy-up"
-        >
-          <span aria-hidden>↑</span> {t('dict.TradeOrderDirectionEnum.1')}
-        </button>
-        <button
-          type="button"
-          className="timing-action timing-action--down"
-          onClick={() => start('down')}
-          disabled={place.isPending}
-          data-testid="timing-sell-down"
-        >
-          <span aria-hidden>↓</span> {t('dict.TradeOrderDirectionEnum.2')}
-        </button>
-      </div>
-
+      <StakeField
+        amount={amount}
+        error={amountError}
+        hint={hint}
+        settleSymbol={settleSymbol}
+        decimals={decimals}
+        onType={changeAmount}
+      />
+      <PresetAmounts amounts={presets} amount={amount} onPick={(value) => changeAmount(() => value)} />
+      <TimingSummary currency={currency} hint={hint} payout={payout} settleSymbol={settleSymbol} />
+      <DirectionButtons busy={place.isPending} onStart={start} />
       <TimingConfirm
         draft={draft}
         open={confirmOpen}

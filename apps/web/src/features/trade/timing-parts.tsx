@@ -23,13 +23,13 @@ import {
   shownPrice,
   shownState,
   signedAmount,
-} from './timing-figures.ts';
-import { useOrderDetail, useServerNow } from './timing-queries.ts';
+} from './timing-logic.ts';
+import { useOrderDetail, useServerNow } from './trade-api.ts';
 import { OrderVerify } from './timing-verify.tsx';
 import './timing.css';
 
 /**
- * Pieces the quick-trade panel and the order list share: the direction and result badges, an open
+ * Pieces the timed-trade panel and the order list share: the direction and result badges, an open
  * order's card with its countdown and live result estimate, a settled order's card, and the order's
  * detail with its settlement receipt.
  */
@@ -262,15 +262,9 @@ const priceOrDash = (price: string | null) => (price === null ? '--' : shownPric
 /** A recorded tick's time to the millisecond, or "--" before it is recorded. */
 const tickTimeOrDash = (ms: number | null) => (ms === null ? '--' : formatTickTime(ms));
 
-/** The rows of an order's detail: what was placed, how it opened, and how it settled (or may). */
-function detailRows(
-  order: TimingOrder,
-  now: number,
-  price: string | undefined,
-  t: ReturnType<typeof useT>,
-): Row[] {
-  const currency = order.settleSymbol;
-  const rows: Row[] = [
+/** What was placed: the coin, the direction, the stake, the period and the payout rate. */
+function placedRows(order: TimingOrder, t: ReturnType<typeof useT>): Row[] {
+  return [
     { label: t('timing.coin'), value: order.symbol, testId: 'detail-symbol' },
     {
       label: t('timing.direction'),
@@ -279,7 +273,7 @@ function detailRows(
     },
     {
       label: t('timing.amount'),
-      value: <Money amount={shownAmount(order.amount)} currency={currency} />,
+      value: <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />,
       testId: 'detail-amount',
     },
     {
@@ -292,6 +286,12 @@ function detailRows(
       value: num(t('timing.rate', { rate: ratePercent(order.payoutRate) })),
       testId: 'detail-payout-rate',
     },
+  ];
+}
+
+/** How the order opened: the open price with the recorded tick it is, and when it expires. */
+function openedRows(order: TimingOrder, t: ReturnType<typeof useT>): Row[] {
+  return [
     {
       label: t('timing.openPrice'),
       value: order.openPrice === null ? t('timing.opensAtNext') : num(shownPrice(order.openPrice)),
@@ -314,32 +314,44 @@ function detailRows(
       testId: 'detail-expires-at',
     },
   ];
-  if (order.state !== 'settled') {
-    rows.push(
-      {
-        label: t('timing.timeLeft'),
-        value: <CountdownText order={order} now={now} />,
-        testId: 'detail-time-left',
-      },
-      {
-        label: t('timing.currentPrice'),
-        value: num(price ? shownPrice(price) : '--'),
-        testId: 'detail-current-price',
-      },
-      {
-        label: t('timing.estimate'),
-        value: <EstimateText order={order} price={price} />,
-        testId: 'detail-estimate',
-      },
-      {
-        label: t('timing.expectedPayout'),
-        value: <Money amount={shownAmount(order.expectedPayout)} currency={currency} />,
-        testId: 'detail-expected-payout',
-      },
-    );
-    return rows;
-  }
-  rows.push(
+}
+
+/** An order not settled yet: the time left, the current price, the likely result and payout. */
+function pendingRows(
+  order: TimingOrder,
+  now: number,
+  price: string | undefined,
+  t: ReturnType<typeof useT>,
+): Row[] {
+  const currency = order.settleSymbol;
+  return [
+    {
+      label: t('timing.timeLeft'),
+      value: <CountdownText order={order} now={now} />,
+      testId: 'detail-time-left',
+    },
+    {
+      label: t('timing.currentPrice'),
+      value: num(price ? shownPrice(price) : '--'),
+      testId: 'detail-current-price',
+    },
+    {
+      label: t('timing.estimate'),
+      value: <EstimateText order={order} price={price} />,
+      testId: 'detail-estimate',
+    },
+    {
+      label: t('timing.expectedPayout'),
+      value: <Money amount={shownAmount(order.expectedPayout)} currency={currency} />,
+      testId: 'detail-expected-payout',
+    },
+  ];
+}
+
+/** A settled order: the settlement price with the exact tick it came from, the result and the money. */
+function settledRows(order: TimingOrder, t: ReturnType<typeof useT>): Row[] {
+  const currency = order.settleSymbol;
+  return [
     {
       label: t('timing.settlePrice'),
       value: num(order.settlePrice ? shownPrice(order.settlePrice) : '--'),
@@ -374,15 +386,28 @@ function detailRows(
       ),
       testId: 'detail-profit',
     },
-  );
-  return rows;
+  ];
+}
+
+/** The rows of an order's detail: what was placed, how it opened, and how it settled (or may). */
+function detailRows(
+  order: TimingOrder,
+  now: number,
+  price: string | undefined,
+  t: ReturnType<typeof useT>,
+): Row[] {
+  return [
+    ...placedRows(order, t),
+    ...openedRows(order, t),
+    ...(order.state === 'settled' ? settledRows(order, t) : pendingRows(order, now, price, t)),
+  ];
 }
 
 /**
  * One order in full, kept up to date while it is open: the stake and period, the open price with the
  * recorded tick it is, and the settlement price with the exact tick time and id it came from, the
  * result, payout and profit, the settlement rules in words, the way to see the public ticks around
- * the open and the expiry ("verify"), and the way to customer service (spec point 2: the history
+ * the open and the expiry ("verify"), and the way to customer service (the history
  * order detail prompts to contact customer service).
  */
 export function OrderDetail({

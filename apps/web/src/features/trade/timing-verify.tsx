@@ -1,14 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
 import type { TimingOrder } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
 import type { MessageKey } from '@vela/i18n';
-import { call } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n.ts';
-import { formatTime, shownPrice } from './timing-figures.ts';
-import { clockTime, tickWindow, verifyRows, type VerifyRow } from './timing-verify-rows.ts';
-
-const { market } = routes;
+import { formatTime, shownPrice } from './timing-logic.ts';
+import { useTicks } from './trade-api.ts';
+import { clockTime, tickWindow, verifyRows, type VerifyRow } from './timing-verify-logic.ts';
 
 /**
  * The receipt's "verify" view: the public per-second ticks of the coin around the order's acceptance
@@ -66,11 +62,7 @@ interface SectionProps {
 function TickSection({ testId, title, vcId, instant, rule, chosenId, mark, chosenLabel }: SectionProps) {
   const t = useT();
   const window = tickWindow(instant);
-  const ticks = useQuery({
-    queryKey: ['market', 'ticks', vcId, window.startTime, window.endTime],
-    queryFn: ({ signal }) => call(market.marketTicks, { vcId, ...window }, { signal }),
-    staleTime: (query) => (query.state.data && Date.now() > window.endTime + 2_000 ? Infinity : 1_000),
-  });
+  const ticks = useTicks(vcId, window);
   const rows = ticks.data ? verifyRows(ticks.data.ticks, instant, rule, chosenId) : null;
   return (
     <section className="timing-verify__section" data-testid={testId}>

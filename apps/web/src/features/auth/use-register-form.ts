@@ -1,0 +1,62 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { toastSuccess } from '../../lib/feedback.tsx';
+import { emailRule, validateRegister, type RegisterValues } from '../../lib/form-rules.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useForm } from '../../lib/use-form.ts';
+import { useConfigValue } from '../../system/system-api.ts';
+import { useRegister, useRegisterEmailCode } from './auth-api.ts';
+import { initialRegisterValues, inviteCodeFromLink, registrationClosed } from './register-logic.ts';
+
+type Field = keyof RegisterValues;
+
+/** Wire fields of /user/register mapped to this form's inputs, for server-side field errors. */
+const SERVER_FIELDS: Partial<Record<string, Field>> = {
+  username: 'username',
+  loginPwd: 'password',
+  preLoginPwd: 'confirmPassword',
+  fundPwd: 'fundPassword',
+  inviteCode: 'inviteCode',
+  email: 'email',
+  emailCode: 'emailCode',
+};
+
+/**
+ * The registration form and what it sends. The configuration decides whether registration is open
+ * and whether an e-mail with its code is required; success opens the login page with the username.
+ */
+export function useRegisterForm() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const registrationOpen = useConfigValue('REGISTER', 'enabled');
+  const emailRequired = useConfigValue('REGISTER', 'emailRequired') === 'true';
+  const form = useForm<RegisterValues>({
+    initial: initialRegisterValues(inviteCodeFromLink(params)),
+    validate: (values) => validateRegister(values, { emailRequired }),
+    serverFields: SERVER_FIELDS,
+  });
+
+  const register = useRegister(emailRequired, {
+    onSuccess: ({ username }) => {
+      toastSuccess(t('toast.registerSuccess'));
+      void navigate(`/login?username=${encodeURIComponent(username)}`, { replace: true });
+    },
+    onError: form.showError,
+  });
+  const { sendCode, resendIn } = useRegisterEmailCode(form.showError);
+
+  // The address is checked here first, so a mistyped one is shown under its field without a call.
+  const requestCode = () => {
+    const problem = emailRule(form.values.email);
+    if (problem) form.setFieldError('email', t(problem));
+    else sendCode.mutate(form.values.email.trim());
+  };
+
+  return {
+    form,
+    register,
+    emailRequired,
+    closed: registrationClosed(registrationOpen),
+    emailCode: { sending: sendCode.isPending, resendIn, requestCode },
+  };
+}

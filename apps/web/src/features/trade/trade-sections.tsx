@@ -1,0 +1,264 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, SpinLoading } from 'antd-mobile';
+import { DownFill, FilterOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router';
+import { KLINE_INTERVALS, type ChartSettings, type Ticker } from '@vela/contract';
+import { formatCompact, formatNumber } from '@vela/domain';
+import type { MessageKey } from '@vela/i18n';
+import { CoinIcon } from '../../components/coin-icon.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { changeClass } from '../../system/market-tickers-logic.ts';
+import { withInterval } from './chart-settings-logic.ts';
+import type { ChartLoad } from './kline-chart.tsx';
+import { chartStatus, signedChange } from './trade-logic.ts';
+import type { ChartSettingsState } from './trade-api.ts';
+
+/** The sections of the trade page: the coin button, the day's figures, the chart and the orders. */
+
+// klinecharts is the largest dependency of the app; it loads with the chart, after the page shows.
+const KlineChart = lazy(() => import('./kline-chart.tsx'));
+
+export type OrderTab = 'timing' | 'futures';
+
+const ORDER_TABS: { key: OrderTab; label: MessageKey }[] = [
+  { key: 'timing', label: 'trade.tab.timing' },
+  { key: 'futures', label: 'trade.tab.futures' },
+];
+
+export function ChartSkeleton() {
+  return <div className="kline-chart kline-chart--skeleton" aria-busy="true" data-testid="chart-skeleton" />;
+}
+
+/** The shown coin; tapping it opens the coin picker. */
+export function CoinButton({ ticker, onOpen }: { ticker: Ticker; onOpen(): void }) {
+  return (
+    <div className="trade-top">
+      <button
+        type="button"
+        className="trade-coin"
+        onClick={onOpen}
+        aria-haspopup="dialog"
+        data-testid="open-coin-picker"
+      >
+        <CoinIcon symbol={ticker.c} />
+        <span className="trade-coin__symbol" data-testid="trade-symbol">
+          {ticker.c}
+        </span>
+        <span className="trade-coin__name">{ticker.name}</span>
+        <DownFill className="trade-coin__caret" />
+      </button>
+    </div>
+  );
+}
+
+/** The live price with its change, and the day's high, low and volume. */
+export function TradeStats({ ticker }: { ticker: Ticker }) {
+  const t = useT();
+  const tone = changeClass(ticker);
+  const figures: { label: MessageKey; value: string; testId: string }[] = [
+    { label: 'trade.high24h', value: formatNumber(ticker.high, ticker.precision), testId: 'trade-high' },
+    { label: 'trade.low24h', value: formatNumber(ticker.low, ticker.precision), testId: 'trade-low' },
+    { label: 'trade.volume24h', value: formatCompact(ticker.j), testId: 'trade-volume' },
+  ];
+  return (
+    <section className="trade-stats">
+      <div className="trade-stats__main">
+        <LivePrice
+          price={ticker.g}
+          direction={ticker.l}
+          precision={ticker.precision}
+          className={`trade-stats__price change-text--${tone}`}
+          testId="trade-price"
+        />
+        <div className="trade-stats__change">
+          <span className={`num change-text--${tone}`}>{signedChange(ticker.k, ticker.precision)}</span>
+          <ChangeValue percent={ticker.changePer} testId="trade-change" />
+        </div>
+      </div>
+      <dl className="trade-stats__grid">
+        {figures.map((figure) => (
+          <div key={figure.testId}>
+            <dt>{t(figure.label)}</dt>
+            <dd className="num" data-testid={figure.testId}>
+              {figure.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The interval buttons and the way to the indicator settings. */
+function ChartToolbar({
+  chartSettings,
+  onOpenIndicators,
+}: {
+  chartSettings: ChartSettingsState;
+  onOpenIndicators(): void;
+}) {
+  const t = useT();
+  const { settings } = chartSettings;
+  return (
+    <div className="trade-toolbar">
+      <div className="trade-intervals" role="radiogroup" aria-label={t('trade.interval')}>
+        {KLINE_INTERVALS.map((interval) => (
+          <button
+            key={interval}
+            type="button"
+            role="radio"
+            aria-checked={settings.interval === interval}
+            className={`trade-interval${settings.interval === interval ? ' trade-interval--on' : ''}`}
+            onClick={() => chartSettings.update(withInterval(settings, interval))}
+            disabled={!chartSettings.ready}
+            data-testid={`interval-${interval}`}
+          >
+            {t(`trade.interval.${interval}`)}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="trade-toolbar__indicators"
+        onClick={onOpenIndicators}
+        aria-label={t('trade.indicators')}
+        data-testid="open-indicators"
+      >
+        <FilterOutline />
+      </button>
+    </div>
+  );
+}
+
+/** The chart itself, once the user's settings are known, with its own loading, failed and empty states. */
+function ChartFrame({
+  ticker,
+  settings,
+  ready,
+}: {
+  ticker: Ticker;
+  settings: ChartSettings;
+  ready: boolean;
+}) {
+  const [chartKey, setChartKey] = useState(0);
+  const [chartLoad, setChartLoad] = useState<ChartLoad | null>(null);
+  const status = chartStatus(chartLoad, ticker.a, settings.interval);
+  const retry = () => {
+    setChartLoad(null);
+    setChartKey((key) => key + 1);
+  };
+  return (
+    <div className="trade-chart__frame" data-status={status}>
+      {ready ? (
+        <Suspense fallback={<ChartSkeleton />}>
+          <KlineChart
+            key={chartKey}
+            vcId={ticker.a}
+            symbol={ticker.c}
+            pricePrecision={ticker.precision}
+            interval={settings.interval}
+            main={settings.main}
+            sub={settings.sub}
+            onLoaded={setChartLoad}
+          />
+        </Suspense>
+      ) : (
+        <ChartSkeleton />
+      )}
+      {status === 'loading' && ready ? (
+        <div className="trade-chart__overlay trade-chart__overlay--quiet" aria-busy="true">
+          <SpinLoading color="primary" />
+        </div>
+      ) : null}
+      {status === 'failed' ? (
+        <div className="trade-chart__overlay">
+          <EmptyState kind="loadFailed" onRetry={retry} />
+        </div>
+      ) : null}
+      {status === 'empty' ? (
+        <div className="trade-chart__overlay">
+          <EmptyState kind="noData" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function ChartSection({
+  ticker,
+  chartSettings,
+  onOpenIndicators,
+}: {
+  ticker: Ticker;
+  chartSettings: ChartSettingsState;
+  onOpenIndicators(): void;
+}) {
+  return (
+    <section className="trade-chart">
+      <ChartToolbar chartSettings={chartSettings} onOpenIndicators={onOpenIndicators} />
+      <ChartFrame ticker={ticker} settings={chartSettings.settings} ready={chartSettings.ready} />
+    </section>
+  );
+}
+
+/** What stands in for the order panel: futures are not offered yet, and visitors are asked to log in. */
+function OrdersNote({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <div className="trade-orders__note" data-testid="orders-note">
+      {signedIn ? (
+        <p>{t('trade.ordersUnavailable')}</p>
+      ) : (
+        <>
+          <p>{t('trade.loginToTrade')}</p>
+          <Button
+            color="primary"
+            className="trade-orders__login"
+            onClick={() => void navigate(`/login?redirect=${encodeURIComponent('/trade')}`)}
+            data-testid="trade-login"
+          >
+            {t('auth.login')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The order tabs, and under them the timed-trade panel (`panel`) or what stands in for it. */
+export function OrdersSection({
+  tab,
+  onTab,
+  signedIn,
+  panel,
+}: {
+  tab: OrderTab;
+  onTab(tab: OrderTab): void;
+  signedIn: boolean;
+  panel: React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <section className="trade-orders">
+      <div className="trade-orders__tabs" role="tablist">
+        {ORDER_TABS.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === item.key}
+            className={`trade-orders__tab${tab === item.key ? ' trade-orders__tab--on' : ''}`}
+            onClick={() => onTab(item.key)}
+            data-testid={`order-tab-${item.key}`}
+          >
+            {t(item.label)}
+          </button>
+        ))}
+      </div>
+      {signedIn && tab === 'timing' ? panel : <OrdersNote signedIn={signedIn} />}
+    </section>
+  );
+}
