@@ -4,7 +4,7 @@ import { credit, ok, post, signIn, walletCurrency, type Member } from './api.ts'
 import { DEMO, collectConsoleErrors, fill, login, shot, useLanguage } from './support.ts';
 
 /**
- * Quick trading in the browser, against the running price simulator: the demo user (credited by an
+ * Timed trading in the browser, against the running price simulator: the demo user (credited by an
  * operator's balance adjustment, since the seed gives them no USDT) places a trade of the shortest
  * configured period, watches its countdown, sees it move to the history with its settlement receipt
  * once the period is over, and finds the stake and payout on /fund and in /user-bills.

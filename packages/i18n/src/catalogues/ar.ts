@@ -502,7 +502,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': 'تم التحويل',
   'wallet.account.spot': 'الحساب الفوري',
   'wallet.account.contract': 'حساب العقود',
-  'wallet.account.trade_hold': 'رهانات التداول الزمني',
+  'wallet.account.trade_hold': 'مبالغ محجوزة للأوامر',
   'wallet.account.finance_hold': 'أصل منتجات الاستثمار',
   'bills.type.transfer': 'تحويل',
   'bills.type.deposit': 'إيداع',

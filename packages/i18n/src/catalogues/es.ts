@@ -512,7 +512,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': 'Transferido',
   'wallet.account.spot': 'cuenta spot',
   'wallet.account.contract': 'cuenta de contratos',
-  'wallet.account.trade_hold': 'apuestas de operaciones rápidas',
+  'wallet.account.trade_hold': 'fondos retenidos por órdenes',
   'wallet.account.finance_hold': 'capital en productos financieros',
   'bills.type.transfer': 'Transferencia',
   'bills.type.deposit': 'Depósito',

@@ -510,7 +510,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': 'Berhasil ditransfer',
   'wallet.account.spot': 'akun spot',
   'wallet.account.contract': 'akun kontrak',
-  'wallet.account.trade_hold': 'taruhan perdagangan cepat',
+  'wallet.account.trade_hold': 'dana tertahan pesanan',
   'wallet.account.finance_hold': 'pokok produk keuangan',
   'bills.type.transfer': 'Transfer',
   'bills.type.deposit': 'Setoran',

@@ -506,7 +506,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': '振替しました',
   'wallet.account.spot': '現物口座',
   'wallet.account.contract': '契約口座',
-  'wallet.account.trade_hold': 'クイック取引の証拠金',
+  'wallet.account.trade_hold': '注文拘束額',
   'wallet.account.finance_hold': '運用元本',
   'bills.type.transfer': '振替',
   'bills.type.deposit': '入金',

@@ -504,7 +504,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': '이체되었습니다',
   'wallet.account.spot': '현물 계정',
   'wallet.account.contract': '계약 계정',
-  'wallet.account.trade_hold': '빠른 거래 증거금',
+  'wallet.account.trade_hold': '주문 보류 금액',
   'wallet.account.finance_hold': '재테크 원금',
   'bills.type.transfer': '이체',
   'bills.type.deposit': '입금',

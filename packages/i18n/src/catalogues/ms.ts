@@ -509,7 +509,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': 'Berjaya dipindahkan',
   'wallet.account.spot': 'akaun spot',
   'wallet.account.contract': 'akaun kontrak',
-  'wallet.account.trade_hold': 'taruhan dagangan pantas',
+  'wallet.account.trade_hold': 'pegangan pesanan',
   'wallet.account.finance_hold': 'prinsipal produk kewangan',
   'bills.type.transfer': 'Pindahan',
   'bills.type.deposit': 'Deposit',

@@ -510,7 +510,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': 'Transferido',
   'wallet.account.spot': 'conta spot',
   'wallet.account.contract': 'conta de contratos',
-  'wallet.account.trade_hold': 'apostas de operações rápidas',
+  'wallet.account.trade_hold': 'valores retidos em ordens',
   'wallet.account.finance_hold': 'capital em produtos financeiros',
   'bills.type.transfer': 'Transferência',
   'bills.type.deposit': 'Depósito',

@@ -509,7 +509,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': 'Transfer edildi',
   'wallet.account.spot': 'spot hesabı',
   'wallet.account.contract': 'sözleşme hesabı',
-  'wallet.account.trade_hold': 'hızlı işlem teminatı',
+  'wallet.account.trade_hold': 'emir blokesi',
   'wallet.account.finance_hold': 'yatırım anaparası',
   'bills.type.transfer': 'Transfer',
   'bills.type.deposit': 'Yatırma',

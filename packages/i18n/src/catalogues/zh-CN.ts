@@ -499,7 +499,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': '划转成功',
   'wallet.account.spot': '现货账户',
   'wallet.account.contract': '合约账户',
-  'wallet.account.trade_hold': '秒合约占用',
+  'wallet.account.trade_hold': '委托冻结',
   'wallet.account.finance_hold': '理财本金',
   'bills.type.transfer': '划转',
   'bills.type.deposit': '充值',

@@ -499,7 +499,7 @@ export const catalogue: Catalogue = {
   'wallet.transferDone': '劃轉成功',
   'wallet.account.spot': '現貨帳戶',
   'wallet.account.contract': '合約帳戶',
-  'wallet.account.trade_hold': '秒合約佔用',
+  'wallet.account.trade_hold': '委託凍結',
   'wallet.account.finance_hold': '理財本金',
   'bills.type.transfer': '劃轉',
   'bills.type.deposit': '充值',

@@ -1,7 +1,11 @@
 import { accountKey, type AccountRef, type EntryDraft, type Posting } from '@vela/domain';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { allocateIds, chunked, RowsStatement, SqlBatch } from '../storage/sql-batch.ts';
-import type { Tx } from './ledger.ts';
+
+/** The caller's transaction (or savepoint): the ledger never commits by itself. */
+export type Tx = Kysely<Database>;
 
 interface AccountIdRow {
   id: number | bigint;

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   accountKey,
   applyEach,
@@ -8,14 +7,12 @@ import {
   type EntryDraft,
 } from '@vela/domain';
 import type { Dialect } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { GroupCommitter } from '../storage/group-commit.ts';
 import { balanceChangesOf, type BalanceChanges } from './balance-changes.ts';
-import { LedgerRepository, type FoundAccount, type PostingRow } from './ledger-repository.ts';
+import { LedgerRepository, type FoundAccount, type PostingRow, type Tx } from './ledger-repository.ts';
 
-/** The caller's transaction (or savepoint): the ledger never commits by itself. */
-export type Tx = Kysely<Database>;
+export type { Tx };
 
 export interface PostedEntry {
   readonly entryId: number;

@@ -84,7 +84,7 @@ describe('trade page', () => {
     const api = tradeApi();
     renderPage(<TradePage />, { path: '/trade' });
     await until(() => expect(chart().getAttribute('data-interval')).toBe('15m'));
-    expect(screen.getByTestId('order-tab-timing').textContent).toBe('Quick trade');
+    expect(screen.getByTestId('order-tab-timing').textContent).toBe('Timed trade');
     expect(screen.getByTestId('order-tab-futures').textContent).toBe('Futures');
     expect(screen.getByTestId('orders-note').textContent).toContain('Log in to place orders');
     fireEvent.click(screen.getByTestId('interval-1h'));
@@ -115,7 +115,7 @@ describe('trade page', () => {
     await until(() => expect(chart().getAttribute('data-interval')).toBe('4h'));
     expect(chart().getAttribute('data-indicators')).toBe('EMA,RSI');
     // Timed trades have their panel (this pair offers no period); futures orders are not in this version.
-    expect(screen.getByTestId('timing-closed').textContent).toBe('Quick trading of this coin is closed');
+    expect(screen.getByTestId('timing-closed').textContent).toBe('Timed trading of this coin is closed');
     fireEvent.click(screen.getByTestId('order-tab-futures'));
     expect(screen.getByTestId('orders-note').textContent).toContain('not available');
 

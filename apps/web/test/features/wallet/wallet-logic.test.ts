@@ -245,7 +245,7 @@ describe('bill lines', () => {
     );
     expect(btc).toMatchObject({
       title: 'Timed trade stake',
-      account: 'timed-trade stakes',
+      account: 'open order holds',
       amount: '+0.000123 BTC',
       balance: 'Balance 1.50 BTC',
     });
