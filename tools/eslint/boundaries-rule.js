@@ -75,20 +75,28 @@ export const boundariesRule = {
     docs: { description: 'Keeps imports between apps, packages and web features pointing one way.' },
   },
   create(context) {
-    const check = (node) => {
-      if (!node.source || typeof node.source.value !== 'string') return;
-      const message = problem(context.filename, node.source.value);
-      if (message) context.report({ node: node.source, message: `Boundary: ${message}` });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check({ source: node.source });
-      },
-    };
+    return importVisitor(context, problem, 'Boundary');
   },
 };
+
+/**
+ * The visitor of an import rule: every import, re-export and dynamic import of a literal path is
+ * asked of `problemOf(file, source)`, and a problem is reported with the rule's `label`.
+ */
+export function importVisitor(context, problemOf, label) {
+  const check = (node) => {
+    if (!node.source || typeof node.source.value !== 'string') return;
+    const message = problemOf(context.filename, node.source.value);
+    if (message) context.report({ node: node.source, message: `${label}: ${message}` });
+  };
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression(node) {
+      if (node.source.type === 'Literal') check({ source: node.source });
+    },
+  };
+}
 
 export { problem as boundaryProblem };

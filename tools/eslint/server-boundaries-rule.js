@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { importVisitor } from './boundaries-rule.js';
 
 /**
  * The server's import boundaries (decision 039). Each folder of `apps/server/src/modules/` may
@@ -65,18 +66,6 @@ export const serverBoundariesRule = {
     docs: { description: "Keeps the server's modules in their layers (decision 039)." },
   },
   create(context) {
-    const check = (node) => {
-      if (!node.source || typeof node.source.value !== 'string') return;
-      const message = serverBoundaryProblem(context.filename, node.source.value);
-      if (message) context.report({ node: node.source, message: `Server boundary: ${message}` });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check({ source: node.source });
-      },
-    };
+    return importVisitor(context, serverBoundaryProblem, 'Server boundary');
   },
 };
