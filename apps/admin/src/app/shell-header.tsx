@@ -1,8 +1,7 @@
 import { Button, Layout, Space, Switch, Tag, Typography, theme } from 'antd';
-import { routes } from '@vela/contract/routes';
-import { call } from '../lib/api.ts';
 import { ROLE_LABELS } from '../lib/labels.ts';
 import { endSession, type ConsoleSession } from '../lib/session.ts';
+import { sendLogout } from '../lib/session-api.ts';
 import type { ThemeMode } from './theme-mode.ts';
 
 interface ShellHeaderProps {
@@ -20,7 +19,7 @@ interface ShellHeaderProps {
 /** Signing out ends the session here whatever the server answers: the desk is free either way. */
 async function signOut() {
   try {
-    await call(routes.admin.operatorLogout, {});
+    await sendLogout();
   } finally {
     endSession(null);
   }

@@ -1,11 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Drawer, Grid, Layout, Menu, theme } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { call } from '../lib/api.ts';
 import { navigate, usePath } from '../lib/navigation.ts';
 import { allowed } from '../lib/roles.ts';
 import { startSession, type ConsoleSession } from '../lib/session.ts';
+import { useCurrentOperator } from '../lib/session-api.ts';
 import { pageStateAt } from './page-state.ts';
 import { PAGES, type ConsolePage } from './registry.tsx';
 import { ShellContent } from './shell-content.tsx';
@@ -85,7 +83,7 @@ export function Shell({ session, mode, onModeChange }: ShellProps) {
  * stored operator up to date otherwise.
  */
 function useOperatorCheck(session: ConsoleSession) {
-  const me = useQuery({ queryKey: ['me'], queryFn: () => call(routes.admin.operatorMe, {}) });
+  const me = useCurrentOperator();
   useEffect(() => {
     if (me.data && JSON.stringify(me.data) !== JSON.stringify(session.operator)) {
       startSession({ token: session.token, operator: me.data });

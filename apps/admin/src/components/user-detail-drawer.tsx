@@ -1,11 +1,9 @@
 import { Suspense } from 'react';
 import { Card, Drawer, Skeleton, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { call } from '../lib/api.ts';
 import { allowed } from '../lib/roles.ts';
 import { currentSession } from '../lib/session.ts';
 import { useUserPanels, type UserPanel } from '../lib/user-panels.ts';
+import { useUserDetail } from '../lib/users-api.ts';
 import { QueryError } from './query-error.tsx';
 import { UserProfile } from './user-profile.tsx';
 
@@ -15,11 +13,7 @@ import { UserProfile } from './user-profile.tsx';
  * in the audit log.
  */
 export function UserDetailDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {
-  const detail = useQuery({
-    queryKey: ['user', userId],
-    queryFn: () => call(routes.admin.adminUserDetail, { userId: userId ?? 0 }),
-    enabled: userId !== null,
-  });
+  const detail = useUserDetail(userId);
   const user = detail.data;
   const panels = useVisiblePanels();
 

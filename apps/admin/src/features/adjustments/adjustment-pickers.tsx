@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form, Select } from 'antd';
 import { errorText } from '../../lib/api.ts';
-import type { useWalletCoins } from './adjustment-queries.ts';
-import { useUserSearch } from './adjustment-queries.ts';
+import type { useWalletCoins } from './adjustments-api.ts';
+import { useUserSearch } from './adjustments-api.ts';
 import { coinLabel, userPickerHint, type PickedUser } from './adjustment-rules.ts';
 
 /** The user to adjust, found by the start of their username or by id. */

@@ -4,7 +4,7 @@ import { formatTime, timeTitle } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Amount } from '../../components/funding.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { RECENT_ADJUSTMENTS, useRecentAdjustments } from './adjustment-queries.ts';
+import { RECENT_ADJUSTMENTS, useRecentAdjustments } from './adjustments-api.ts';
 
 const orDash = (value: string | null) => value ?? '—';
 

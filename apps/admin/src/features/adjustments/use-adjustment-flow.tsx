@@ -1,12 +1,10 @@
 import { useRef, useState } from 'react';
 import { App, Form, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { ApiError, call, errorText, newIdempotencyKey } from '../../lib/api.ts';
-import { useWalletCoins } from './adjustment-queries.ts';
+import { ApiError, errorText, newIdempotencyKey } from '../../lib/api.ts';
+import { postAdjustment, useWalletCoins } from './adjustments-api.ts';
 import {
   adjustedUser,
-  adjustmentBody,
   adjustmentSummary,
   formFieldOf,
   type AdjustmentValues,
@@ -41,9 +39,7 @@ export function useAdjustmentFlow() {
 
   const post = async (values: AdjustmentValues, user: PickedUser, symbol: string) => {
     try {
-      const result = await call(routes.funding.adminBalanceAdjust, adjustmentBody(values), {
-        idempotencyKey,
-      });
+      const result = await postAdjustment(values, idempotencyKey);
       setPosted({ ...result, user, symbol });
     } catch (failure) {
       const field = failure instanceof ApiError ? formFieldOf(failure.field) : null;

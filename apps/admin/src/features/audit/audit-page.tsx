@@ -1,32 +1,12 @@
 import { useState } from 'react';
 import { Form, Space, Table } from 'antd';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditLogEntry } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { LoadMore } from '../../components/load-more.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { useAuditLog } from './audit-api.ts';
 import { auditColumns } from './audit-columns.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { auditEmptyText, toAuditQuery, type AuditFilterValues, type AuditQuery } from './audit-query.ts';
-
-const PAGE_SIZE = 50;
-
-function useAuditLog(filter: AuditQuery) {
-  const log = useInfiniteQuery({
-    queryKey: ['audit', filter],
-    queryFn: ({ pageParam }) =>
-      call(routes.admin.auditPage, {
-        ...filter,
-        limit: PAGE_SIZE,
-        ...(pageParam !== null ? { before: pageParam } : {}),
-      }),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.nextBefore,
-    staleTime: 0,
-  });
-  return { log, rows: log.data?.pages.flatMap((page) => page.list) ?? [] };
-}
 
 /** The audit log, newest first, filtered by operator, action, target and days; read-only by design. */
 export default function AuditPage() {

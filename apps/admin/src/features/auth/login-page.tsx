@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Layout, Typography } from 'antd';
-import { preHashPassword } from '@vela/domain';
-import { routes } from '@vela/contract/routes';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { startSession } from '../../lib/session.ts';
-
-interface LoginValues {
-  username: string;
-  password: string;
-  googleCode: string;
-}
+import { sendLogin, type LoginValues } from './auth-api.ts';
 
 /**
  * Operator sign-in: username, password and the authenticator code, all three every time. The
@@ -24,11 +17,7 @@ export default function LoginPage({ notice }: { notice: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const data = await call(routes.admin.operatorLogin, {
-        username: values.username.trim(),
-        password: preHashPassword(values.password),
-        googleCode: values.googleCode.trim(),
-      });
+      const data = await sendLogin(values);
       startSession({ token: data.token, operator: data.operator });
     } catch (failure) {
       // A code is good for one attempt: whatever went wrong, the next try needs the next code.

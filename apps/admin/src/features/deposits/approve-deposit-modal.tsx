@@ -1,28 +1,22 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Descriptions, Form, Modal, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { call, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
 import { amountText, plainAmount } from '../../lib/amounts.ts';
 import { Amount } from '../../components/funding.tsx';
 import type { ApproveModalProps } from '../../components/review-queue/index.ts';
 import { CreditForm, type CreditValues } from './credit-form.tsx';
 import {
-  approvalBody,
   creditNeeds,
   creditRulesFrom,
   type CreditNeed,
   type CreditRules,
   type Deposit,
 } from './deposit-credit.ts';
+import { approveDeposit, useSysConfig } from './deposits-api.ts';
 
 /** The published rules an approval is held to (see `CreditRules`), or null until they are loaded. */
 function useCreditRules(): CreditRules | null {
-  const config = useQuery({
-    queryKey: ['sys-config'],
-    queryFn: () => call(routes.system.sysConfigList, {}),
-    staleTime: 60_000,
-  });
+  const config = useSysConfig();
   return config.data ? creditRulesFrom(config.data.list) : null;
 }
 
@@ -82,7 +76,7 @@ function useApproval({ order, need, form, onApproved, onSettled }: ApprovalInput
 
   const approve = async (amount: string, reason: string | undefined) => {
     try {
-      await call(routes.funding.adminRechargeApprove, approvalBody(order.id, need, amount, reason));
+      await approveDeposit(order.id, need, amount, reason);
       void message.success(
         `Deposit #${order.id} approved: ${amountText(amount)} ${order.symbol} credited to ${order.username}`,
       );

@@ -1,6 +1,4 @@
 import { Button, Space, Typography, type TableColumnsType } from 'antd';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { amountText, isNonZero } from '../../lib/amounts.ts';
 import { CHANNEL_METHOD_LABELS } from '../../lib/labels.ts';
 import { Amount } from '../../components/funding.tsx';
@@ -19,6 +17,7 @@ import {
 } from '../../components/review-queue/index.ts';
 import { ApproveDepositModal } from './approve-deposit-modal.tsx';
 import { depositNote, type Deposit } from './deposit-credit.ts';
+import { fetchDepositPage, rejectDeposit } from './deposits-api.ts';
 import { VoucherModal } from './voucher-modal.tsx';
 
 /**
@@ -30,14 +29,14 @@ import { VoucherModal } from './voucher-modal.tsx';
 export const depositQueue: ReviewQueueConfig<Deposit> = {
   noun: 'deposits',
   tableTestId: 'deposit-table',
-  fetchPage: (body) => call(routes.funding.adminRechargeList, body),
+  fetchPage: fetchDepositPage,
   columns: depositColumns,
   reject: {
     title: (order) => `Reject deposit #${order.id}`,
     description: (order) =>
       `Nothing is credited to ${order.username}, who sees this reason beside the order.`,
     okText: 'Reject',
-    send: (order, reason) => call(routes.funding.adminRechargeReject, { orderId: order.id, reason }),
+    send: (order, reason) => rejectDeposit(order.id, reason),
     successText: (order) => `Deposit #${order.id} rejected`,
   },
   ApproveModal: ApproveDepositModal,

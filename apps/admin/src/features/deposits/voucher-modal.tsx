@@ -1,13 +1,11 @@
 import { Button, Col, Descriptions, Image, Modal, Row, Skeleton, Space, Typography, theme } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { formatTime, timeTitle } from '../../lib/format.ts';
 import { CHANNEL_METHOD_LABELS } from '../../lib/labels.ts';
 import { Amount, ReviewState } from '../../components/funding.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import type { DetailModalProps } from '../../components/review-queue/index.ts';
 import { depositNote, type Deposit } from './deposit-credit.ts';
+import { useVoucher } from './deposits-api.ts';
 
 /**
  * The voucher of a deposit beside its figures. antd's image preview (a click on the image) zooms,
@@ -56,13 +54,7 @@ export function VoucherModal({ order, onClose, onApprove, onReject }: DetailModa
 /** The image the user sent as proof, fetched when the voucher is opened. */
 function Voucher({ order }: { order: Deposit }) {
   const { token } = theme.useToken();
-  const voucher = useQuery({
-    queryKey: ['voucher', order.id],
-    queryFn: () => call(routes.funding.adminRechargeVoucher, { orderId: order.id }),
-    // A voucher never changes; kept briefly, since images are large.
-    staleTime: Infinity,
-    gcTime: 60_000,
-  });
+  const voucher = useVoucher(order.id);
   const image = voucher.data;
   return (
     <>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Typography, type FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { preHashPassword } from '@vela/domain';
 import type { OperatorRole } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { ApiError, call, errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
 import { optionsOf, ROLE_LABELS } from '../../lib/labels.ts';
 import { enrolmentOf } from './operator-actions.ts';
+import { createOperator } from './operators-api.ts';
 import type { TotpEnrolment } from './totp-enrolment-modal.tsx';
 
 interface CreateValues {
@@ -29,12 +28,7 @@ export function CreateOperatorModal({
   const [form] = Form.useForm<CreateValues>();
   const [error, setError] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (values: CreateValues) =>
-      call(routes.admin.operatorCreate, {
-        username: values.username.trim(),
-        role: values.role,
-        password: preHashPassword(values.password),
-      }),
+    mutationFn: (values: CreateValues) => createOperator(values),
     onSuccess: (data) => {
       form.resetFields();
       onCreated(enrolmentOf(data));

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { App, Button, Space, Table } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { OperatorInfo } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { currentSession } from '../../lib/session.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { ReasonModal } from '../../components/reason-modal.tsx';
 import { CreateOperatorModal } from './create-operator-modal.tsx';
 import { actionTexts, enrolmentOf, toggledText, type PendingAction } from './operator-actions.ts';
 import { operatorColumns } from './operator-columns.tsx';
+import { resetOperatorTotp, toggleOperator, useOperators } from './operators-api.ts';
 import { TotpEnrolmentModal, type TotpEnrolment } from './totp-enrolment-modal.tsx';
 
 /** Administrators: the operator accounts, and creating, disabling, enabling and re-enrolling them. */
@@ -19,7 +18,7 @@ export default function OperatorsPage() {
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const operators = useQuery({ queryKey: ['operators'], queryFn: () => call(routes.admin.operatorList, {}) });
+  const operators = useOperators();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['operators'] });
     void queryClient.invalidateQueries({ queryKey: ['audit'] });
@@ -82,14 +81,11 @@ function OperatorActionModal({
   const texts = pending ? actionTexts(pending) : null;
   const run = async (reason: string) => {
     if (!pending) return;
-    const body = { operatorId: pending.operator.id, reason };
+    const operatorId = pending.operator.id;
     if (pending.kind === 'reset') {
-      onEnrolment(enrolmentOf(await call(routes.admin.operatorResetTotp, body)));
+      onEnrolment(enrolmentOf(await resetOperatorTotp(operatorId, reason)));
     } else {
-      await call(
-        pending.kind === 'disable' ? routes.admin.operatorDisable : routes.admin.operatorEnable,
-        body,
-      );
+      await toggleOperator(pending.kind, operatorId, reason);
       void message.success(toggledText(pending));
     }
     onDone();

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Typography, type FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentMethodRecord } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { ApiError, call, errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
 import { PAYMENT_METHOD_KIND_LABELS } from '../../lib/labels.ts';
 import { BankCardFields, WalletAddressFields, ZskAccountFields } from './method-fields.tsx';
 import { changedFields, formFieldOf, initialValues, type EditValues } from './method-values.ts';
+import { updateMethod } from './payment-methods-api.ts';
 
 /** Saves what changed; a refused field is marked on the field, anything else shown above the form. */
 function useMethodSave(form: FormInstance<EditValues>, onSaved: (saved: PaymentMethodRecord) => void) {
@@ -15,7 +15,7 @@ function useMethodSave(form: FormInstance<EditValues>, onSaved: (saved: PaymentM
     mutationFn: async ({ target, values }: { target: PaymentMethodRecord; values: EditValues }) => {
       const changes = changedFields(initialValues(target), values);
       if (Object.keys(changes).length === 0) throw new ApiError('UNCHANGED', 'Nothing was changed.');
-      return call(routes.payment.adminMethodUpdate, {
+      return updateMethod({
         kind: target.kind,
         id: target.id,
         changes,

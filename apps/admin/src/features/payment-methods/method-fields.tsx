@@ -1,18 +1,12 @@
 import { Form, Input, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import type { EditValues } from './method-values.ts';
+import { useBanks, useChains } from './payment-methods-api.ts';
 
 /** The editable fields of each kind of method, named as the server's update takes them. */
 const required = { required: true, whitespace: true, message: 'Required' };
 
 export function BankCardFields() {
-  const banks = useQuery({
-    queryKey: ['banks'],
-    queryFn: () => call(routes.payment.bankList, {}),
-    staleTime: Infinity,
-  });
+  const banks = useBanks();
   const form = Form.useFormInstance<EditValues>();
   const bankId = Form.useWatch('bankId', form);
   // Japanese banks hold the holder's name in katakana, Peruvian ones a CCI (decision 014).
@@ -59,11 +53,7 @@ export function BankCardFields() {
 }
 
 export function WalletAddressFields({ coinId }: { coinId: number }) {
-  const chains = useQuery({
-    queryKey: ['chains'],
-    queryFn: () => call(routes.payment.chainList, {}),
-    staleTime: Infinity,
-  });
+  const chains = useChains();
   // An address moves between the networks of its coin only.
   const options = (chains.data ?? [])
     .filter((chain) => chain.vcId === coinId)

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Descriptions, Empty, List, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethodRecord } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { PAYMENT_METHOD_KIND_LABELS } from '../../lib/labels.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { ReasonModal } from '../../components/reason-modal.tsx';
 import { MethodEditModal } from './method-edit-modal.tsx';
 import { headline, methodFacts } from './method-values.ts';
+import { removeMethod, useUserMethods } from './payment-methods-api.ts';
 
 /**
  * A user's bound methods in their detail, in full (payouts and support need the whole numbers):
@@ -21,10 +20,7 @@ export default function UserMethodsPanel({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PaymentMethodRecord | null>(null);
   const [removing, setRemoving] = useState<PaymentMethodRecord | null>(null);
-  const methods = useQuery({
-    queryKey: ['payment-methods', userId],
-    queryFn: () => call(routes.payment.adminMethodList, { userId }),
-  });
+  const methods = useUserMethods(userId);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['payment-methods', userId] });
     void queryClient.invalidateQueries({ queryKey: ['audit'] });
@@ -82,11 +78,7 @@ export default function UserMethodsPanel({ userId }: { userId: number }) {
         danger
         onSubmit={async (reason) => {
           if (!removing) return;
-          await call(routes.payment.adminMethodRemove, {
-            kind: removing.kind,
-            id: removing.id,
-            reason,
-          });
+          await removeMethod(removing.kind, removing.id, reason);
           void message.success(`${PAYMENT_METHOD_KIND_LABELS[removing.kind]} #${removing.id} is removed`);
           refresh();
         }}

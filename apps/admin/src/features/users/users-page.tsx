@@ -1,33 +1,15 @@
 import { useState } from 'react';
 import { Input, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UserSummary } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { formatTime, timeTitle } from '../../lib/format.ts';
 import { REAL_NAME_LABELS, USER_TYPE_LABELS } from '../../lib/labels.ts';
 import { ActiveTag } from '../../components/active-tag.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { UserDetailDrawer } from '../../components/user-detail-drawer.tsx';
+import { useUsers } from './users-api.ts';
 
-const PAGE_SIZE = 50;
 const QUERY_PATTERN = /^[A-Za-z0-9]*$/;
-
-function useUsers(query: string) {
-  const users = useInfiniteQuery({
-    queryKey: ['users', query],
-    queryFn: ({ pageParam }) =>
-      call(routes.admin.adminUserSearch, {
-        query,
-        limit: PAGE_SIZE,
-        ...(pageParam !== null ? { before: pageParam } : {}),
-      }),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.nextBefore,
-  });
-  return { users, rows: users.data?.pages.flatMap((page) => page.list) ?? [] };
-}
 
 /** Users, newest first: search by the start of a username or by id, open one for its detail. */
 export default function UsersPage() {

@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import { Button, Empty, Skeleton, Space, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { VerificationRecord } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatTime, timeTitle } from '../../lib/format.ts';
 import { CERT_TYPE_LABELS } from '../../lib/labels.ts';
 import { VerificationFacts, VerificationReviewModal, VerificationStatusTag } from './verification-review.tsx';
-
-/** Enough for any real history: a user submits again only after a rejection. */
-const HISTORY_SIZE = 20;
+import { useUserVerifications } from './verifications-api.ts';
 
 /**
  * A user's real-name verification in their detail: the latest submission in full, with its photos
@@ -18,10 +13,7 @@ const HISTORY_SIZE = 20;
  */
 export default function UserIdentityPanel({ userId }: { userId: number }) {
   const [reviewing, setReviewing] = useState<VerificationRecord | null>(null);
-  const history = useQuery({
-    queryKey: ['verifications', 'user', userId],
-    queryFn: () => call(routes.payment.adminRealNameList, { userId, limit: HISTORY_SIZE }),
-  });
+  const history = useUserVerifications(userId);
 
   if (history.isPending) return <Skeleton active />;
   if (history.isError) return <QueryError error={history.error} onRetry={() => void history.refetch()} />;

@@ -15,14 +15,14 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentSide, VerificationRecord, VerificationStatus } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
 import { QueryError } from '../../components/query-error.tsx';
 import { ReasonModal } from '../../components/reason-modal.tsx';
 import { formatTime, timeTitle } from '../../lib/format.ts';
 import { CERT_TYPE_LABELS, DOCUMENT_SIDE_LABELS, VERIFICATION_STATUS_LABELS } from '../../lib/labels.ts';
+import { approveVerification, rejectVerification, useDocumentPhoto } from './verifications-api.ts';
 
 /**
  * Reviewing one real-name submission, shared by the verification queue and a user's Identity
@@ -102,12 +102,7 @@ function DocumentPhoto({ verification, side }: { verification: VerificationRecor
   const { token } = theme.useToken();
   // Side by side on any screen; on a phone they are thumbnails, which a tap opens full size.
   const height = (Grid.useBreakpoint().sm ?? true) ? 200 : 110;
-  const photo = useQuery({
-    queryKey: ['verification-photo', verification.id, side],
-    queryFn: () => call(routes.payment.adminRealNameImage, { id: verification.id, side }),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const photo = useDocumentPhoto(verification.id, side);
   const image = photo.data;
   return (
     <figure style={{ margin: 0 }} data-testid={`document-photo-${side}`}>
@@ -210,7 +205,7 @@ function useApproval({
       okText: 'Approve',
       onOk: async () => {
         try {
-          await call(routes.payment.adminRealNameApprove, { id: target.id });
+          await approveVerification(target.id);
           void message.success(`${target.username} is verified`);
           onApproved();
         } catch (error) {
@@ -294,7 +289,7 @@ function RejectVerificationModal({
       onSubmit={async (reason) => {
         if (!verification) return;
         try {
-          await call(routes.payment.adminRealNameReject, { id: verification.id, reason });
+          await rejectVerification(verification.id, reason);
         } finally {
           refresh();
         }

@@ -1,33 +1,13 @@
 import { useState } from 'react';
 import { Button, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { VerificationRecord, VerificationStatus } from '@vela/contract';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { formatTime, timeTitle } from '../../lib/format.ts';
 import { CERT_TYPE_LABELS, optionsOf, VERIFICATION_STATUS_LABELS } from '../../lib/labels.ts';
 import { LoadMore } from '../../components/load-more.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { UserDetailDrawer } from '../../components/user-detail-drawer.tsx';
 import { VerificationReviewModal, VerificationStatusTag } from './verification-review.tsx';
-
-const PAGE_SIZE = 20;
-
-function useVerifications(status: VerificationStatus) {
-  const verifications = useInfiniteQuery({
-    queryKey: ['verifications', 'status', status],
-    queryFn: ({ pageParam }) =>
-      call(routes.payment.adminRealNameList, {
-        status,
-        limit: PAGE_SIZE,
-        ...(pageParam !== null ? { cursor: pageParam } : {}),
-      }),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
-  });
-  return { verifications, rows: verifications.data?.pages.flatMap((page) => page.list) ?? [] };
-}
+import { useVerifications } from './verifications-api.ts';
 
 /**
  * Support: real-name submissions. The pending queue comes oldest first, so the longest wait is

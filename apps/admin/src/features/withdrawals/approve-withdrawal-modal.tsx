@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Descriptions, Form, Input, Modal, Space, Typography, type FormInstance } from 'antd';
-import { routes } from '@vela/contract/routes';
-import { call, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
 import { formatTime, timeTitle } from '../../lib/format.ts';
 import { CHANNEL_METHOD_LABELS } from '../../lib/labels.ts';
 import { Amount } from '../../components/funding.tsx';
 import type { ApproveModalProps } from '../../components/review-queue/index.ts';
 import { Destination } from './destination.tsx';
-import type { Withdrawal } from './withdrawal-figures.ts';
+import type { Withdrawal } from './withdrawal-logic.ts';
+import { approveWithdrawal } from './withdrawals-api.ts';
 
 interface PayoutValues {
   payoutReference: string;
@@ -79,7 +79,7 @@ function usePayoutRecording({ order, form, onApproved, onSettled }: PayoutInput)
     setBusy(true);
     setError(null);
     try {
-      await call(routes.funding.adminWithdrawApprove, { orderId: order.id, payoutReference });
+      await approveWithdrawal(order.id, payoutReference);
       void message.success(`Withdrawal #${order.id} marked as paid out`);
       onApproved();
     } catch (failure) {

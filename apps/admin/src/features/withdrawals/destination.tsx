@@ -1,6 +1,6 @@
 import { Space, Typography } from 'antd';
 import { WITHDRAW_TARGET_LABELS } from '../../lib/labels.ts';
-import { destinationFields, type Withdrawal } from './withdrawal-figures.ts';
+import { destinationFields, type Withdrawal } from './withdrawal-logic.ts';
 
 /**
  * The destination in full, as the user had bound it when asking, each field with a copy button:

@@ -1,6 +1,4 @@
 import { Space, Typography, type TableColumnsType } from 'antd';
-import { routes } from '@vela/contract/routes';
-import { call } from '../../lib/api.ts';
 import { amountText } from '../../lib/amounts.ts';
 import { Amount } from '../../components/funding.tsx';
 import {
@@ -18,7 +16,8 @@ import {
 } from '../../components/review-queue/index.ts';
 import { ApproveWithdrawalModal } from './approve-withdrawal-modal.tsx';
 import { Destination, DestinationSummary } from './destination.tsx';
-import { returnedAmount, withdrawalNote, type Withdrawal } from './withdrawal-figures.ts';
+import { returnedAmount, withdrawalNote, type Withdrawal } from './withdrawal-logic.ts';
+import { fetchWithdrawalPage, rejectWithdrawal } from './withdrawals-api.ts';
 
 /**
  * Withdrawals with their review actions: approving records the payout with its reference,
@@ -29,14 +28,14 @@ import { returnedAmount, withdrawalNote, type Withdrawal } from './withdrawal-fi
 export const withdrawalQueue: ReviewQueueConfig<Withdrawal> = {
   noun: 'withdrawals',
   tableTestId: 'withdrawal-table',
-  fetchPage: (body) => call(routes.funding.adminWithdrawList, body),
+  fetchPage: fetchWithdrawalPage,
   columns: withdrawalColumns,
   reject: {
     title: (order) => `Reject withdrawal #${order.id}`,
     description: (order) =>
       `${returnedAmount(order)} returns to the spot account of ${order.username}, who sees this reason beside the order.`,
     okText: 'Reject and return',
-    send: (order, reason) => call(routes.funding.adminWithdrawReject, { orderId: order.id, reason }),
+    send: (order, reason) => rejectWithdrawal(order.id, reason),
     successText: (order) =>
       `Withdrawal #${order.id} rejected: ${returnedAmount(order)} returned to ${order.username}`,
   },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@vela/contract/routes';
 import { call } from '../../lib/api.ts';
-import { isUserQuery, walletCoinsOf } from './adjustment-rules.ts';
+import { adjustmentBody, isUserQuery, walletCoinsOf, type AdjustmentValues } from './adjustment-rules.ts';
 
 /** The number of recent adjustments shown beside the form. */
 export const RECENT_ADJUSTMENTS = 10;
@@ -27,6 +27,14 @@ export function useUserSearch(search: string) {
     queryFn: () => call(routes.admin.adminUserSearch, { query: search, limit: 10 }),
     enabled: isUserQuery(search),
   });
+}
+
+/**
+ * Posts an adjustment. The caller keeps one key for every attempt of one opened form, so a retry or
+ * a double click never posts the same adjustment twice.
+ */
+export function postAdjustment(values: AdjustmentValues, idempotencyKey: string) {
+  return call(routes.funding.adminBalanceAdjust, adjustmentBody(values), { idempotencyKey });
 }
 
 /** The latest adjustments, from the audit log, which every adjustment writes to. */

@@ -4,7 +4,7 @@ import {
   returnedAmount,
   withdrawalNote,
   type Withdrawal,
-} from '../../../src/features/withdrawals/withdrawal-figures.ts';
+} from '../../../src/features/withdrawals/withdrawal-logic.ts';
 
 describe('withdrawal figures', () => {
   it('names the destination fields, keeping an unknown one by its key', () => {
