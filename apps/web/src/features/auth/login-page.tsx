@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
+import { CodeField, FormFields, SubmitButton } from '../../components/form-inputs.tsx';
 import { safeRedirect } from '../../config/route-guard.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
@@ -11,6 +11,7 @@ import { useForm } from '../../lib/use-form.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useLogin } from './auth-api.ts';
 import { AuthTopBar } from './auth-header.tsx';
+import { LOGIN_FIELDS } from './auth-logic.ts';
 import './auth.css';
 
 export default function LoginPage() {
@@ -47,20 +48,7 @@ export default function LoginPage() {
       </div>
       <p className="auth-page__subtitle">{t('auth.loginSubtitle')}</p>
       <form onSubmit={form.submit((values) => login.mutate(values))} noValidate>
-        <TextField
-          form={form}
-          name="username"
-          label={t('field.username')}
-          placeholder={t('placeholder.username')}
-          autoComplete="username"
-          maxLength={10}
-        />
-        <PasswordField
-          form={form}
-          name="password"
-          label={t('field.password')}
-          placeholder={t('placeholder.password')}
-        />
+        <FormFields form={form} fields={LOGIN_FIELDS} />
         {googleRequired ? (
           <>
             <div className="auth-page__hint">{t('auth.googleRequiredHint')}</div>

@@ -1,53 +1,16 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
-import { CodeField, PasswordField, TextField, SubmitButton } from '../../components/form-inputs.tsx';
+import { CodeField, FormFields, TextField, SubmitButton } from '../../components/form-inputs.tsx';
 import type { RegisterValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import type { FormApi } from '../../lib/use-form.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { AuthTopBar } from './auth-header.tsx';
+import { REGISTER_ACCOUNT_FIELDS } from './auth-logic.ts';
 import { useRegisterForm } from './use-register-form.ts';
 import './auth.css';
 
 type RegisterForm = FormApi<RegisterValues>;
-
-/** The username and the three passwords every registration needs. */
-function AccountFields({ form }: { form: RegisterForm }) {
-  const t = useT();
-  return (
-    <>
-      <TextField
-        form={form}
-        name="username"
-        label={t('field.username')}
-        placeholder={t('placeholder.username')}
-        autoComplete="username"
-        maxLength={10}
-      />
-      <PasswordField
-        form={form}
-        name="password"
-        label={t('field.loginPassword')}
-        placeholder={t('placeholder.password')}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        form={form}
-        name="confirmPassword"
-        label={t('field.confirmPassword')}
-        placeholder={t('placeholder.confirmPassword')}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        form={form}
-        name="fundPassword"
-        label={t('field.fundPassword')}
-        placeholder={t('placeholder.password')}
-        autoComplete="new-password"
-      />
-    </>
-  );
-}
 
 /** The e-mail and the code sent to it, with the button that sends it and counts down to a resend. */
 function EmailFields({
@@ -115,7 +78,7 @@ export default function RegisterPage() {
     <div className="auth-page">
       <RegisterHeader closed={closed} />
       <form onSubmit={form.submit((values) => register.mutate(values))} noValidate>
-        <AccountFields form={form} />
+        <FormFields form={form} fields={REGISTER_ACCOUNT_FIELDS} />
         {emailRequired ? <EmailFields form={form} emailCode={emailCode} /> : null}
         <CodeField
           form={form}

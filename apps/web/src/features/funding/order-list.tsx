@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button } from 'antd-mobile';
 import type { FundingStatus, RechargeOrder, WithdrawOrder } from '@vela/contract';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { openCustomerService } from '../../components/global/customer-service.tsx';
+import { SupportFooter } from '../../components/support-footer.tsx';
 import { Popup } from '../../components/popup.tsx';
 import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -195,21 +194,7 @@ function OrderDetail({ order, open, onClose }: { order: Order | null; open: bool
               </li>
             ))}
           </ol>
-          <p className="sheet__hint funding-detail__support">{t('funding.supportHint')}</p>
-          <div className="funding-detail__buttons">
-            <Button block onClick={onClose}>
-              {t('common.close')}
-            </Button>
-            <Button
-              block
-              color="primary"
-              fill="outline"
-              onClick={() => void openCustomerService()}
-              data-testid="order-support"
-            >
-              {t('payment.contactSupport')}
-            </Button>
-          </div>
+          <SupportFooter block="funding-detail" onClose={onClose} supportTestId="order-support" />
         </div>
       ) : null}
     </Popup>

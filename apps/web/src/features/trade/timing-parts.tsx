@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import type { TimingOrder } from '@vela/contract';
 import type { TimingDirection, TimingOutcome } from '@vela/domain';
-import { openCustomerService } from '../../components/global/customer-service.tsx';
+import { SupportFooter } from '../../components/support-footer.tsx';
 import { Popup } from '../../components/popup.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -462,21 +462,7 @@ export function OrderDetail({
             {t('timing.rule')}{' '}
             {t(order.tieRule === 'refund' ? 'timing.tieRule.refund' : 'timing.tieRule.loss')}
           </p>
-          <p className="sheet__hint timing-detail__support">{t('funding.supportHint')}</p>
-          <div className="timing-detail__buttons">
-            <Button block onClick={onClose}>
-              {t('common.close')}
-            </Button>
-            <Button
-              block
-              color="primary"
-              fill="outline"
-              onClick={() => void openCustomerService()}
-              data-testid="timing-support"
-            >
-              {t('payment.contactSupport')}
-            </Button>
-          </div>
+          <SupportFooter block="timing-detail" onClose={onClose} supportTestId="timing-support" />
         </div>
       ) : null}
     </Popup>
