@@ -89,6 +89,8 @@ export interface RecordingMarket {
   loadCoins(): Promise<void>;
   /** The coins to record now, with the version of the coin list they were read at. */
   recordedCoins(): { version: number; coins: readonly FeedCoin[] };
+  /** The version of the coin list alone: checked after every batch, so it builds no list. */
+  coinListVersion(): number;
   /** Re-reads the hot state (tickers, klines) from the database. */
   reload(): Promise<void>;
   /** The engine now updates the market every second, or stopped doing so. */
@@ -364,7 +366,7 @@ export class FeedEngine {
   /** Picks up coins enabled or disabled since the last batch (the VC cache version moved). */
   private async followCoinChanges(): Promise<void> {
     await this.market.freshen();
-    if (this.market.recordedCoins().version === this.coinsVersion) return;
+    if (this.market.coinListVersion() === this.coinsVersion) return;
     const added = await this.syncCoins(this.secondOf(this.now()));
     // New coins bring history the ticker book has not seen.
     if (added > 0) await this.market.reload();

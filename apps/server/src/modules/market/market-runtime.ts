@@ -72,6 +72,10 @@ export class MarketRuntime implements RecordingMarket {
     return { version: this.coins.version, coins: this.coins.marketCoins().map((coin) => coin.feed) };
   }
 
+  coinListVersion(): number {
+    return this.coins.version;
+  }
+
   /** True while a feed updates this runtime every second. */
   get isLive(): boolean {
     return this.live;
