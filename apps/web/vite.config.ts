@@ -8,6 +8,8 @@ import { LATER_FILES_ID } from './src/lib/later-files.ts';
 /** The app's entry module, and the first screen's page: the root redirects to /home. */
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const FIRST_SCREEN = fileURLToPath(new URL('./src/features/home/home-page.tsx', import.meta.url));
+/** The other screen a visit often opens on, from a shared link or the home screen icon. */
+const TRADE_SCREEN = fileURLToPath(new URL('./src/features/trade/trade-page.tsx', import.meta.url));
 /** The brand's default language (FALLBACK_LOCALE), whose catalogue a first visit loads. */
 const DEFAULT_CATALOGUE = /[\\/]catalogues[\\/]kr\.ts$/;
 /** The toasts and dialogs, which the app evaluates on first use (decision 029). */
@@ -19,6 +21,16 @@ const GLOBAL_OVERLAYS = fileURLToPath(new URL('./src/components/global/global-la
 const FIRST_SCREEN_MODULES: ((id: string) => boolean)[] = [
   (id) => id === FIRST_SCREEN,
   (id) => DEFAULT_CATALOGUE.test(id),
+];
+
+/**
+ * The HTML file written for each screen a visit opens on, with the modules that screen runs. The
+ * server answers /trade with trade.html (http/static-sites.ts) and every other route with
+ * index.html, which names the home screen's files.
+ */
+const OPENING_SCREENS: { file: string; modules: ((id: string) => boolean)[] }[] = [
+  { file: 'index.html', modules: FIRST_SCREEN_MODULES },
+  { file: 'trade.html', modules: [(id) => id === TRADE_SCREEN, (id) => DEFAULT_CATALOGUE.test(id)] },
 ];
 
 /**
@@ -73,7 +85,8 @@ function compileFirstScreenEagerly(): Plugin {
       // otherwise start from the code as it was before the comment.
       order: 'post',
       handler(_options, bundle) {
-        for (const file of chunkClosure(bundle, FIRST_SCREEN_MODULES, true).scripts) {
+        const modules = OPENING_SCREENS.flatMap((screen) => screen.modules);
+        for (const file of chunkClosure(bundle, modules, true).scripts) {
           const chunk = bundle[file];
           if (chunk?.type !== 'chunk' || chunk.code.startsWith(HINT)) continue;
           chunk.code = HINT + chunk.code;
@@ -86,12 +99,12 @@ function compileFirstScreenEagerly(): Plugin {
 }
 
 /**
- * Preloads the first screen from index.html (decision 013). The entry loads each page as a lazy
+ * Preloads the first screen from its HTML file (decision 013). The entry loads each page as a lazy
  * chunk, which the browser would otherwise discover only after the entry script has run: a whole
- * extra round trip before the home screen can render. /home is where nearly every visit starts, so
- * its chunk, the chunks it imports and their stylesheets are named in the HTML and fetched alongside
- * the entry. The default catalogue is preloaded for the same reason; a visitor who chose another
- * language fetches that one as before.
+ * extra round trip before the screen can render. Nearly every visit starts on /home or /trade, so
+ * each of those gets an HTML file of its own (OPENING_SCREENS) naming the page's chunk, the chunks
+ * it imports and their stylesheets, fetched alongside the entry. The default catalogue is preloaded
+ * for the same reason; a visitor who chose another language fetches that one as before.
  *
  * The toasts and dialogs are named too, to be downloaded once the page has settled but not run
  * (decision 029): running them costs the main thread a long task, so the app does that on the first
@@ -100,6 +113,8 @@ function compileFirstScreenEagerly(): Plugin {
  */
 function preloadFirstScreen(): Plugin {
   let base = '/';
+  /** The HTML of every opening screen but the first, written once the bundle is complete. */
+  const others = new Map<string, string>();
   return {
     name: 'vela:preload-first-screen',
     apply: 'build',
@@ -111,42 +126,49 @@ function preloadFirstScreen(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const closure = (...tests: ((id: string) => boolean)[]) => chunkClosure(bundle, tests);
-        const link = (attrs: Record<string, string | boolean>) => ({
-          tag: 'link',
-          attrs,
-          injectTo: 'head' as const,
-        });
-        const first = closure(...FIRST_SCREEN_MODULES);
-        const later = closure((id) => id === FEEDBACK_UI);
-        // The overlays' own import brings the chunks they share with the toasts.
-        const overlays = closure((id) => id === GLOBAL_OVERLAYS);
-        // What the entry already loads is in the HTML; the rest is added after it.
-        const missing = (file: string) => !html.includes(`${base}${file}"`);
-        const notYet = (file: string) =>
-          missing(file) &&
-          ![first, overlays].some(({ scripts, styles }) => scripts.has(file) || styles.has(file));
-        return [
-          ...[...first.scripts]
-            .filter(missing)
-            .map((file) => link({ rel: 'modulepreload', crossorigin: true, href: `${base}${file}` })),
-          ...[...first.styles]
-            .filter(missing)
-            .map((file) => link({ rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` })),
-          // Inert until the app activates them (lib/later-files.ts): prefetched as soon as the page
-          // is parsed, they took the phone's bandwidth from the first screen's own requests.
-          {
-            tag: 'template',
-            attrs: { id: LATER_FILES_ID },
-            children: [...later.scripts, ...later.styles]
-              .filter(notYet)
-              .map((file) => link({ rel: 'prefetch', crossorigin: true, href: `${base}${file}` })),
-            injectTo: 'head' as const,
-          },
-        ];
+        const [first, ...rest] = OPENING_SCREENS.map((screen) => ({
+          file: screen.file,
+          html: html.replace('</head>', `${preloadLinks(bundle, html, base, screen.modules)}</head>`),
+        }));
+        for (const screen of rest) others.set(screen.file, screen.html);
+        return first?.html ?? html;
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler() {
+        for (const [fileName, source] of others) this.emitFile({ type: 'asset', fileName, source });
       },
     },
   };
+}
+
+/** The links one opening screen's HTML adds to the head: its files, then the toasts' (see above). */
+function preloadLinks(
+  bundle: Rollup.OutputBundle,
+  html: string,
+  base: string,
+  modules: ((id: string) => boolean)[],
+): string {
+  const closure = (...tests: ((id: string) => boolean)[]) => chunkClosure(bundle, tests);
+  const link = (attrs: string) => `<link ${attrs} crossorigin href="${base}`;
+  const first = closure(...modules);
+  const later = closure((id) => id === FEEDBACK_UI);
+  // The overlays' own import brings the chunks they share with the toasts.
+  const overlays = closure((id) => id === GLOBAL_OVERLAYS);
+  // What the entry already loads is in the HTML; the rest is added after it.
+  const missing = (file: string) => !html.includes(`${base}${file}"`);
+  const notYet = (file: string) =>
+    missing(file) && ![first, overlays].some(({ scripts, styles }) => scripts.has(file) || styles.has(file));
+  return [
+    ...[...first.scripts].filter(missing).map((file) => `${link('rel="modulepreload"')}${file}">`),
+    ...[...first.styles].filter(missing).map((file) => `${link('rel="preload" as="style"')}${file}">`),
+    // Inert until the app activates them (lib/later-files.ts): prefetched as soon as the page is
+    // parsed, they took the phone's bandwidth from the first screen's own requests.
+    `<template id="${LATER_FILES_ID}">`,
+    ...[...later.scripts, ...later.styles].filter(notYet).map((file) => `${link('rel="prefetch"')}${file}">`),
+    '</template>',
+  ].join('\n');
 }
 
 /** The module ids statically reachable from `from`, not following imports for which `follow` says no. */

@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 /**
  * Serves the built web app at / and the admin console at /admin from the same port as the API.
  * Client-side routes (/trade, /admin/reviews) fall back to the app's index.html; hashed assets are
- * cached for a year because their names change with their content.
+ * cached for a year because their names change with their content. A route the build wrote an HTML
+ * file of its own for (/trade gets trade.html, which preloads that screen's files instead of the
+ * home screen's) is answered with that file.
  */
 export interface StaticSites {
   /** Answers a GET for an unknown path with the right index.html; false when it is not ours. */
@@ -21,6 +23,16 @@ export async function registerStaticSites(
     { prefix: '/admin/', dir: path.resolve(dirs.admin) },
     { prefix: '/', dir: path.resolve(dirs.web) },
   ].filter((site) => fs.existsSync(path.join(site.dir, 'index.html')));
+
+  const screens = new Map(
+    sites.map((site) => [site, new Set(fs.readdirSync(site.dir).filter((name) => name.endsWith('.html')))]),
+  );
+  /** The HTML file of the route's own screen when the build wrote one, else index.html. */
+  const htmlFor = (url: string, site: (typeof sites)[number]): string => {
+    const route = url.slice(site.prefix.length).split(/[?#]/, 1)[0] ?? '';
+    const own = `${route}.html`;
+    return /^[a-z-]+$/.test(route) && screens.get(site)?.has(own) ? own : 'index.html';
+  };
 
   for (const [index, site] of sites.entries()) {
     await app.register(fastifyStatic, {
@@ -49,7 +61,7 @@ export async function registerStaticSites(
         (s) => request.url === s.prefix.slice(0, -1) || request.url.startsWith(s.prefix),
       );
       if (!site) return false;
-      void reply.header('cache-control', 'no-cache').sendFile('index.html', site.dir);
+      void reply.header('cache-control', 'no-cache').sendFile(htmlFor(request.url, site), site.dir);
       return true;
     },
   };

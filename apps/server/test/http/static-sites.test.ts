@@ -30,6 +30,7 @@ beforeAll(async () => {
       path.join(dir, site, 'index.html'),
       `<!doctype html><title>${site}</title>${script}<script type="module" src="/assets/app-1a2b.js"></script>`,
     );
+    if (site === 'web') fs.writeFileSync(path.join(dir, site, 'trade.html'), `<title>trade</title>${script}`);
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js.br'), 'brotli bytes');
   }
@@ -79,7 +80,7 @@ describe('with the web and admin builds present', () => {
   });
 
   it('serves index.html for client-side routes of each app, and assets with long caching', async () => {
-    const web = await app.inject({ method: 'GET', url: '/trade', headers: { accept: 'text/html' } });
+    const web = await app.inject({ method: 'GET', url: '/currency', headers: { accept: 'text/html' } });
     expect(web.statusCode).toBe(200);
     expect(web.body).toContain('<title>web</title>');
     const admin = await app.inject({
@@ -90,6 +91,14 @@ describe('with the web and admin builds present', () => {
     expect(admin.body).toContain('<title>admin</title>');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a route the build wrote its own HTML for with that file, and others with index.html', async () => {
+    const html = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect((await html('/trade?vcId=1')).body).toContain('<title>trade</title>');
+    expect((await html('/home')).body).toContain('<title>web</title>');
+    expect((await html('/trade/x')).body).toContain('<title>web</title>');
+    expect((await html('/admin/trade')).body).toContain('<title>admin</title>');
   });
 
   it("allows the page's own inline script by its hash, and no other inline script", async () => {

@@ -7,6 +7,7 @@ import { ROUTES } from '../config/route-meta.ts';
 import { homeReads } from '../features/home/home-api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { oneTaskApart, sleep } from '../lib/waits.ts';
+import { tradeReads } from '../system/market-api.ts';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../stores/session-store.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -60,6 +61,7 @@ function pageFor(path: string) {
  */
 const firstReads: Record<string, (client: QueryClient, locale: LocaleCode) => (() => Promise<void>)[]> = {
   '/home': homeReads,
+  '/trade': tradeReads,
 };
 export const FIRST_READS_WAIT_MS = 1000;
 

@@ -99,6 +99,14 @@ export function useTimingConfig() {
   return useQuery(timingConfigQuery());
 }
 
+/**
+ * The server reads the trade screen shows on its first render (see router.tsx's `firstReads`): the
+ * prices, whose live price is the screen's largest text, and the configuration that picks the coin.
+ */
+export function tradeReads(client: QueryClient): (() => Promise<void>)[] {
+  return [() => client.prefetchQuery(tickersQuery()), () => client.prefetchQuery(timingConfigQuery())];
+}
+
 /** The coins of the timed-trade configuration, in its order. */
 export function configuredCoinIds(
   config: readonly { vcId: number; enabled: boolean }[] | undefined,

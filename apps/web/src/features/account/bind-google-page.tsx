@@ -1,8 +1,9 @@
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckShieldFill } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CodeField, PasswordField, SubmitButton } from '../../components/form-inputs.tsx';
+import { PageSkeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { copyText } from './account-api.ts';
 import { useBindGoogleForm, useGoogleBinding } from './use-bind-google.ts';
@@ -112,11 +113,7 @@ export default function BindGooglePage() {
   if (bound) return <BoundCard />;
   if (secret.isError) return <EmptyState kind="loadFailed" onRetry={() => void secret.refetch()} />;
   if (!secret.data) {
-    return (
-      <div className="account-loading" data-testid="google-loading">
-        <SpinLoading color="primary" />
-      </div>
-    );
+    return <PageSkeleton rows={3} />;
   }
   return <BindGoogleForm setup={secret.data} binding={binding} />;
 }

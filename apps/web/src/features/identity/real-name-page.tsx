@@ -1,6 +1,6 @@
-import { SpinLoading } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { PageSkeleton } from '../../components/skeleton.tsx';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useGoBack } from '../../lib/use-go-back.ts';
@@ -39,13 +39,7 @@ export default function RealNamePage() {
   const open = canSubmit(info.data?.status ?? 'NONE');
   usePromptOnEntry('fundPassword', goBack);
 
-  if (info.isPending) {
-    return (
-      <div className="identity__loading" data-testid="real-name-loading">
-        <SpinLoading color="primary" />
-      </div>
-    );
-  }
+  if (info.isPending) return <PageSkeleton rows={5} />;
   if (info.isError) return <EmptyState kind="loadFailed" onRetry={() => void info.refetch()} />;
   return (
     <div className="identity">
