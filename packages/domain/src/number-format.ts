@@ -35,11 +35,11 @@ export function formatNumber(value: number | string | bigint, decimals = DEFAULT
   return negative ? `-${grouped}` : grouped;
 }
 
-const UNITS = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+const UNITS = ['', 'K', 'M', 'B', 'T', 'P', 'E'] as const;
 
 /**
- * Abbreviates large figures with K/M/G/T/P/E (powers of 1000): 1234567 -> "1.23M".
- * Figures below 1000 are formatted normally.
+ * Abbreviates large figures with K/M/B/T/P/E (powers of 1000, B for billions as exchanges write it):
+ * 1234567 -> "1.23M". Figures below 1000 are formatted normally.
  */
 export function formatCompact(value: number | string | bigint, decimals = DEFAULT_DISPLAY_DECIMALS): string {
   const plain = toPlainDecimal(value);
@@ -52,6 +52,42 @@ export function formatCompact(value: number | string | bigint, decimals = DEFAUL
   const shift = unitIndex * 3;
   const shifted = `${wholeDigits.slice(0, wholeDigits.length - shift)}.${wholeDigits.slice(wholeDigits.length - shift)}${fraction}`;
   return `${negative ? '-' : ''}${formatNumber(shifted, decimals)}${UNITS[unitIndex]}`;
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+function compactFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${decimals}`;
+  let format = compactFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      notation: 'compact',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      // Truncated like every other figure on screen, and in the digits the prices use.
+      roundingMode: 'trunc',
+      numberingSystem: 'latn',
+    });
+    compactFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A large figure in the reader's own compact form (`locale` in BCP 47): "2.55B" in English,
+ * "25.59억" in Korean, "2.55 مليار" in Arabic. Figures below 1000 are formatted normally, as by
+ * `formatCompact`. The figure goes through a double: it is only shown, never computed with.
+ */
+export function formatCompactIn(
+  value: number | string | bigint,
+  locale: string,
+  decimals = DEFAULT_DISPLAY_DECIMALS,
+): string {
+  const plain = toPlainDecimal(value);
+  if (plain === null) return '--';
+  const figure = Number(plain);
+  if (Math.abs(figure) < 1000) return formatNumber(plain, decimals);
+  return compactFormat(locale, decimals).format(figure);
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatNumber, rebatePercent, truncateQuickAmount } from '../src/index.ts';
+import {
+  formatCompact,
+  formatCompactIn,
+  formatNumber,
+  rebatePercent,
+  truncateQuickAmount,
+} from '../src/index.ts';
 
 describe('formatNumber', () => {
   it.each([
@@ -25,7 +31,7 @@ describe('formatCompact', () => {
     ['999', '999.00'],
     ['1000', '1.00K'],
     ['1234567', '1.23M'],
-    ['9999999999', '9.99G'],
+    ['9999999999', '9.99B'],
     ['1500000000000', '1.50T'],
     ['2000000000000000', '2.00P'],
     ['3000000000000000000', '3.00E'],
@@ -33,6 +39,28 @@ describe('formatCompact', () => {
     ['-1234', '-1.23K'],
   ])('%s is %s', (value, expected) => {
     expect(formatCompact(value)).toBe(expected);
+  });
+});
+
+describe('formatCompactIn', () => {
+  it.each([
+    ['2559000000', 'en', '2.55B'],
+    ['1234567', 'en', '1.23M'],
+    ['45678', 'en', '45.67K'],
+    ['999.999', 'en', '999.99'],
+    ['2559000000', 'ko', '25.59억'],
+    ['2559000000', 'ja', '25.59億'],
+    ['-1234', 'en', '-1.23K'],
+  ])('%s in %s is %s', (value, locale, expected) => {
+    expect(formatCompactIn(value, locale)).toBe(expected);
+  });
+
+  it('writes Arabic in its own words with the digits prices use', () => {
+    expect(formatCompactIn('2559000000', 'ar')).toMatch(/^2\.55\s\S+$/u);
+  });
+
+  it('shows a placeholder for what is not a number', () => {
+    expect(formatCompactIn('abc', 'en')).toBe('--');
   });
 });
 

@@ -104,3 +104,10 @@ function matches(pattern: string, pathname: string): boolean {
 export function findRoute(pathname: string): RouteMeta | undefined {
   return ROUTES.find((route) => matches(route.path, pathname === '' ? '/' : pathname));
 }
+
+/** The title of the page at `path`, for whatever names that page (a menu entry, a link). */
+export function titleKeyOf(path: string): MessageKey {
+  const route = findRoute(path);
+  if (!route) throw new Error(`No route for ${path}`);
+  return route.titleKey;
+}

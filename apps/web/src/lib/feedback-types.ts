@@ -2,7 +2,8 @@
  * The shapes the feedback calls take, in a module of their own: `feedback.tsx` asks for toasts and
  * dialogs and `feedback-ui.tsx` draws them, and both use these types without importing each other.
  */
-export type ToastKind = 'success' | 'error' | 'info';
+/** `welcome` greets the user after signing in: a short line at the top, over nothing they need. */
+export type ToastKind = 'success' | 'error' | 'info' | 'welcome';
 
 export interface ConfirmOptions {
   title?: string;

@@ -32,10 +32,16 @@ const TOAST_ICONS: Record<ToastKind, 'success' | 'fail' | undefined> = {
   success: 'success',
   error: 'fail',
   info: undefined,
+  welcome: undefined,
 };
 
 export function toast(kind: ToastKind, content: string, durationMs: number): void {
-  Toast.show({ icon: TOAST_ICONS[kind], content, duration: durationMs });
+  Toast.show({
+    icon: TOAST_ICONS[kind],
+    content,
+    duration: durationMs,
+    position: kind === 'welcome' ? 'top' : 'center',
+  });
 }
 
 function Countdown(props: { seconds: number; action: 'confirm' | 'cancel'; onDone(): void }) {

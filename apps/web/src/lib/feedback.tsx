@@ -15,6 +15,8 @@ export type { ConfirmOptions, ToastKind } from './feedback-types.ts';
  * it, in order, so every toast and dialog asked for still appears.
  */
 export const TOAST_MS = 3000;
+/** The greeting after signing in is read at a glance; it leaves before the user starts. */
+export const WELCOME_TOAST_MS = 1500;
 export const LOADING_HIDE_DELAY_MS = 2000;
 export const CONFIRM_COUNTDOWN_S = 3;
 
@@ -54,13 +56,13 @@ function report(error: unknown): void {
   console.error('Toasts and dialogs could not be loaded', error);
 }
 
-function toast(kind: ToastKind, content: string): void {
+function toast(kind: ToastKind, content: string, durationMs = TOAST_MS): void {
   const loaded = ui.current();
   if (loaded) {
-    loaded.toast(kind, content, TOAST_MS);
+    loaded.toast(kind, content, durationMs);
     return;
   }
-  void ui.load().then((module) => module.toast(kind, content, TOAST_MS), report);
+  void ui.load().then((module) => module.toast(kind, content, durationMs), report);
 }
 
 export function toastSuccess(content: string): void {
@@ -73,6 +75,11 @@ export function toastError(content: string): void {
 
 export function toastInfo(content: string): void {
   toast('info', content);
+}
+
+/** A short, small greeting at the top of the screen (after logging in or registering). */
+export function toastWelcome(content: string): void {
+  toast('welcome', content, WELCOME_TOAST_MS);
 }
 
 let hideTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { formatCompactIn } from '@vela/domain';
 import {
   htmlLang,
   interpolate,
@@ -91,3 +92,17 @@ export function useT(): TFunction {
 
 /** For code outside React (the API client, toasts). */
 export const translate: TFunction = (key, params) => current.t(key, params);
+
+/**
+ * Large figures in the reading language's compact form ("2.55B", "25.59억"); the screen re-renders
+ * with the new form when the language changes.
+ */
+export function useCompactFigure(): (value: string) => string {
+  const language = useSyncExternalStore(
+    subscribe,
+    () => current.language,
+    () => current.language,
+  );
+  if (language === undefined) throw new Error('The language is set before the first screen renders.');
+  return (value) => formatCompactIn(value, htmlLang(language));
+}

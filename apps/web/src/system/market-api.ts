@@ -66,11 +66,14 @@ let lastStoredAt = 0;
 
 /**
  * Puts tickers into the query cache: a complete list (an answer to a poll) replaces it, a push is
- * merged into it. The list is saved to local storage at most every few seconds.
+ * merged into it. A push never starts the list: it carries the coins' default names (decision 025),
+ * and a list started from it would show and store them as the app's language until the next answer.
+ * The list is saved to local storage at most every few seconds.
  */
 export function writeTickers(client: QueryClient, tickers: Ticker[], complete: boolean): void {
+  // An updater answering undefined leaves the cache as it is.
   const next = client.setQueryData<Ticker[]>(marketKeys.tickers(), (previous) =>
-    complete || !previous ? tickers : mergeTickers(previous, tickers),
+    complete ? tickers : previous && mergeTickers(previous, tickers),
   );
   const now = Date.now();
   if (next && now - lastStoredAt >= STORE_TICKERS_EVERY_MS) {

@@ -49,6 +49,15 @@ describe('tickers in the query cache', () => {
   });
 });
 
+describe('a push before the list', () => {
+  it('waits for the list, whose names are in the app language, instead of starting one', () => {
+    const client = new QueryClient();
+    writeTickers(client, [makeTicker({ a: 1, c: 'BTC', name: 'Bitcoin' })], false);
+    expect(client.getQueryData(marketKeys.tickers())).toBeUndefined();
+    expect(loadStoredTickers(usePreferences.getState().locale)).toBeNull();
+  });
+});
+
 describe('the shared live client', () => {
   it('opens one socket for every holder and closes it a while after the last one leaves', async () => {
     const api = mockApi({ '/vc/market/list': () => MARKET });

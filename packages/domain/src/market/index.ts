@@ -6,3 +6,4 @@ export * from './rolling-stats.ts';
 export * from './rankings.ts';
 export * from './backfill.ts';
 export * from './keyed-draws.ts';
+export * from './settlement.ts';

@@ -115,6 +115,11 @@ export class CoinCatalog {
     return coin && coin.enabled && !coin.settleVc ? coin : undefined;
   }
 
+  /** Any coin, the settlement coin and disabled ones too (a wallet still holds them), or undefined. */
+  coin(id: number): MarketCoin | undefined {
+    return this.byId.get(id);
+  }
+
   /** Enabled tradable coins in list order. */
   marketCoins(): readonly MarketCoin[] {
     return this.marketList;

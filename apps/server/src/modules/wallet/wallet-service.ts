@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DataOf, ParsedBodyOf, endpoints } from '@vela/contract';
 import { transferEntry } from '@vela/domain';
+import type { LocaleCode } from '@vela/i18n';
 import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../errors.ts';
 import type { AuthSession } from '../../http/contract-routes.ts';
+import { nameIn } from '../market/coin-names.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
 import { money, readAmountRule, requireAmount } from '../ledger/amounts.ts';
 import { balanceAfter } from '../ledger/ledger.ts';
@@ -38,7 +40,8 @@ export class WalletService {
     this.now = deps.now ?? Date.now;
   }
 
-  async overview(session: AuthSession): Promise<DataOf<WalletApi['walletOverview']>> {
+  /** The balances, each currency named in `locale` as on the market list (decision 025). */
+  async overview(session: AuthSession, locale: LocaleCode): Promise<DataOf<WalletApi['walletOverview']>> {
     const { db } = this.deps;
     const [currencies, , balances, pending, staked] = await Promise.all([
       walletCurrencies(db),
@@ -71,7 +74,7 @@ export class WalletService {
       return {
         vcId: vc.id,
         symbol: vc.symbol,
-        name: vc.name,
+        name: nameIn(this.deps.market.coins.coin(vc.id), locale, vc.name),
         icon: vc.icon,
         scale: vc.amount_scale,
         spot: money(spot, vc.amount_scale),

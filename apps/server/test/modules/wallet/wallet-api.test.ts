@@ -67,6 +67,17 @@ describe('wallet: balances, transfers and bills', () => {
     expect(overview.totalUsdt).toBe('0.000000');
   });
 
+  it('names each currency in the language of the request, as the market list does', async () => {
+    const member = await registerUser(t);
+    const token = await login(t, member.username, member.password);
+    const names = async (lang: string) => {
+      const overview = expectSuccess(await t.call(wallet.walletOverview, {}, { token, lang }));
+      return Object.fromEntries(overview.currencies.map((c) => [c.symbol, c.name]));
+    };
+    expect(await names('kr')).toMatchObject({ USDT: '테더', BTC: '비트코인', ETH: '이더리움' });
+    expect(await names('en')).toMatchObject({ USDT: 'Tether USD', BTC: 'Bitcoin' });
+  });
+
   it('moves money between spot and contract, and the bills explain each side', async () => {
     const { token } = await fundedUser('100');
     const data = expectSuccess(

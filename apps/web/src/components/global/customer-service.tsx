@@ -8,6 +8,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { configQuery, useConfigValue } from '../../system/system-api.ts';
 import { translate } from '../../lib/i18n.ts';
 import { Popup } from '../popup.tsx';
+import { customerServiceAddress } from './customer-service-logic.ts';
 
 /** The customer-service popup opens 400 ms after the request. */
 export const CUSTOMER_OPEN_DELAY_MS = 400;
@@ -29,12 +30,16 @@ export function openCustomerService(): boolean {
   return true;
 }
 
-/** Full width from the right, embedding the configured customer-service page, with a close button. */
+/**
+ * Full width from the right, embedding the configured customer-service page in the app's theme,
+ * with a close button.
+ */
 export function CustomerServicePopup() {
   const t = useT();
   const open = useUi((s) => s.customerOpen);
   const setOpen = useUi((s) => s.setCustomerOpen);
   const url = useConfigValue('PORTAL', 'customerServiceUrl');
+  const theme = usePreferences((s) => s.theme);
   const titleId = useId();
   return (
     <Popup open={open} position="right" onClose={() => setOpen(false)} labelledBy={titleId} destroyOnClose>
@@ -50,7 +55,13 @@ export function CustomerServicePopup() {
             ×
           </button>
         </div>
-        {url ? <iframe title={t('customer.title')} src={url} /> : null}
+        {url ? (
+          <iframe
+            title={t('customer.title')}
+            src={customerServiceAddress(url, theme)}
+            data-testid="customer-frame"
+          />
+        ) : null}
       </div>
     </Popup>
   );

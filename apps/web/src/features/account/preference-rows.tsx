@@ -86,6 +86,7 @@ export function ThemeRow({ title, withIcon = false }: { title: string; withIcon?
       prefix={withIcon ? <MoonIcon /> : undefined}
       extra={
         <Switch
+          className="theme-switch"
           checked={theme === 'dark'}
           onChange={(dark) => setTheme(dark ? 'dark' : 'light')}
           aria-label={title}

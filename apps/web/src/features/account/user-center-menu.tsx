@@ -20,16 +20,16 @@ import {
 } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@vela/contract';
-import type { MessageKey } from '@vela/i18n';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
+import { titleKeyOf } from '../../config/route-meta.ts';
 import { useT } from '../../lib/i18n.ts';
 import { LanguageRow, LineRow, ThemeRow } from './preference-rows.tsx';
 import { useLogout } from './use-logout.ts';
 import { visibleEntries } from './user-center-logic.ts';
 
+/** An entry is named by the title of the page it opens (the route table's), so the two always match. */
 interface MenuEntry {
   path: string;
-  titleKey: MessageKey;
   icon: ReactNode;
   testId: string;
   agentOnly?: boolean;
@@ -39,63 +39,55 @@ interface MenuEntry {
 
 /** The user centre's menu, in the order it shows. Private pages ask a visitor to log in (route guard). */
 const MENU: MenuEntry[] = [
-  { path: '/settings', titleKey: 'me.menu.settings', icon: <CheckShieldOutline />, testId: 'menu-settings' },
-  { path: '/user-bills', titleKey: 'me.menu.bills', icon: <BillOutline />, testId: 'menu-bills' },
+  { path: '/settings', icon: <CheckShieldOutline />, testId: 'menu-settings' },
+  { path: '/user-bills', icon: <BillOutline />, testId: 'menu-bills' },
   {
     path: '/receive-ways',
-    titleKey: 'me.menu.receiveWays',
     icon: <BankcardOutline />,
     testId: 'menu-receive-ways',
   },
   {
     path: '/wallet-address',
-    titleKey: 'me.menu.walletAddress',
     icon: <PayCircleOutline />,
     testId: 'menu-wallet-address',
   },
   {
     path: '/zsk-account',
-    titleKey: 'me.menu.zskAccount',
     icon: <ReceivePaymentOutline />,
     testId: 'menu-zsk-account',
   },
   {
     path: '/real-name',
-    titleKey: 'me.menu.realName',
     icon: <UserContactOutline />,
     testId: 'menu-real-name',
     status: (user) => <RealNameState status={user.realNameStatus} />,
   },
   {
     path: '/recharge-order',
-    titleKey: 'me.menu.rechargeOrder',
     icon: <ArrowDownCircleOutline />,
     testId: 'menu-recharge-order',
   },
   {
     path: '/withdraw-order',
-    titleKey: 'me.menu.withdrawOrder',
     icon: <UpCircleOutline />,
     testId: 'menu-withdraw-order',
   },
-  { path: '/my-message', titleKey: 'me.menu.messages', icon: <MailOutline />, testId: 'menu-messages' },
-  { path: '/help', titleKey: 'me.menu.help', icon: <QuestionCircleOutline />, testId: 'menu-help' },
-  { path: '/share', titleKey: 'me.menu.share', icon: <UserAddOutline />, testId: 'menu-share' },
+  { path: '/my-message', icon: <MailOutline />, testId: 'menu-messages' },
+  { path: '/help', icon: <QuestionCircleOutline />, testId: 'menu-help' },
+  { path: '/share', icon: <UserAddOutline />, testId: 'menu-share' },
   {
     path: '/my-team',
-    titleKey: 'me.menu.myTeam',
     icon: <TeamOutline />,
     testId: 'menu-my-team',
     agentOnly: true,
   },
   {
     path: '/team-report',
-    titleKey: 'me.menu.teamReport',
     icon: <HistogramOutline />,
     testId: 'menu-team-report',
     agentOnly: true,
   },
-  { path: '/user-report', titleKey: 'me.menu.userReport', icon: <PieOutline />, testId: 'menu-user-report' },
+  { path: '/user-report', icon: <PieOutline />, testId: 'menu-user-report' },
 ];
 
 /** The verification status in the colour of its meaning: verified green, missing or rejected red. */
@@ -121,7 +113,7 @@ export function MenuSection({ signedIn, user }: { signedIn: boolean; user: UserI
           arrowIcon
           data-testid={entry.testId}
         >
-          {t(entry.titleKey)}
+          {t(titleKeyOf(entry.path))}
         </List.Item>
       ))}
     </List>
@@ -151,7 +143,7 @@ export function PreferenceSection() {
         arrowIcon
         data-testid="menu-add-to-home"
       >
-        {t('me.menu.addToHome')}
+        {t(titleKeyOf('/add-to-home'))}
       </List.Item>
     </List>
   );

@@ -12,8 +12,8 @@ const { user } = routes;
 
 /** Logs in with the passwords pre-hashed, as this device; what follows is the screen's to decide. */
 export function useLogin(handlers: {
-  onSuccess(answer: Awaited<ReturnType<typeof sendLogin>>): void;
-  onError(error: unknown): void;
+  onSuccess(answer: Awaited<ReturnType<typeof sendLogin>>, values: LoginValues): void;
+  onError(error: unknown, values: LoginValues): void;
 }) {
   return useMutation({ mutationFn: sendLogin, ...handlers });
 }
@@ -31,7 +31,10 @@ function sendLogin(v: LoginValues) {
 /** Registers an account; the e-mail and its code go along only while the configuration asks for them. */
 export function useRegister(
   emailRequired: boolean,
-  handlers: { onSuccess(answer: { username: string }): void; onError(error: unknown): void },
+  handlers: {
+    onSuccess(answer: { username: string }, values: RegisterValues): void;
+    onError(error: unknown): void;
+  },
 ) {
   return useMutation({
     mutationFn: (v: RegisterValues) =>

@@ -4,7 +4,7 @@ import { BrandLogo } from '../../components/brand-logo.tsx';
 import { CodeField, FormFields, SubmitButton } from '../../components/form-inputs.tsx';
 import { safeRedirect } from '../../config/route-guard.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { toastSuccess } from '../../lib/feedback.tsx';
+import { toastWelcome } from '../../lib/feedback.tsx';
 import { validateLogin, type LoginValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
@@ -30,12 +30,14 @@ export default function LoginPage() {
   const login = useLogin({
     onSuccess: ({ token, user }) => {
       signIn(token, user);
-      toastSuccess(t('toast.loginSuccess'));
+      toastWelcome(t('toast.loginSuccess'));
       void navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
     onError: (error) => {
+      // The first ask for the code opens its field with the hint above it; the field is not shown as
+      // wrong before anything was typed in it.
       if (error instanceof ApiError && error.code === 'GOOGLE_CODE_REQUIRED') setGoogleRequired(true);
-      form.showError(error);
+      else form.showError(error);
     },
   });
 

@@ -73,7 +73,7 @@ function RegisterHeader({ closed }: { closed: boolean }) {
 
 export default function RegisterPage() {
   const t = useT();
-  const { form, register, emailRequired, closed, emailCode } = useRegisterForm();
+  const { form, register, busy, emailRequired, closed, emailCode } = useRegisterForm();
   return (
     <div className="auth-page">
       <RegisterHeader closed={closed} />
@@ -86,7 +86,7 @@ export default function RegisterPage() {
           label={t('field.inviteCode')}
           placeholder={t('placeholder.inviteCode')}
         />
-        <SubmitButton loading={register.isPending} disabled={closed} testId="register-submit">
+        <SubmitButton loading={busy} disabled={closed} testId="register-submit">
           {t('auth.register')}
         </SubmitButton>
       </form>

@@ -1,10 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { toastSuccess } from '../../lib/feedback.tsx';
+import { safeRedirect } from '../../config/route-guard.ts';
+import { toastSuccess, toastWelcome } from '../../lib/feedback.tsx';
 import { emailRule, validateRegister, type RegisterValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { useSession } from '../../stores/session-store.ts';
 import { useConfigValue } from '../../system/system-api.ts';
-import { useRegister, useRegisterEmailCode } from './auth-api.ts';
+import { useLogin, useRegister, useRegisterEmailCode } from './auth-api.ts';
 import { initialRegisterValues, inviteCodeFromLink, registrationClosed } from './register-logic.ts';
 
 type Field = keyof RegisterValues;
@@ -22,7 +24,9 @@ const SERVER_FIELDS: Partial<Record<string, Field>> = {
 
 /**
  * The registration form and what it sends. The configuration decides whether registration is open
- * and whether an e-mail with its code is required; success opens the login page with the username.
+ * and whether an e-mail with its code is required. A new account is signed in at once with the
+ * password just chosen (a new account has no authenticator to ask for); should that sign-in fail,
+ * the login page opens with the username filled in.
  */
 export function useRegisterForm() {
   const t = useT();
@@ -36,11 +40,21 @@ export function useRegisterForm() {
     serverFields: SERVER_FIELDS,
   });
 
-  const register = useRegister(emailRequired, {
-    onSuccess: ({ username }) => {
+  const signIn = useSession((s) => s.signIn);
+  const signInNewAccount = useLogin({
+    onSuccess: ({ token, user }) => {
+      signIn(token, user);
+      toastWelcome(t('toast.registerSuccess'));
+      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+    onError: (_error, { username }) => {
       toastSuccess(t('toast.registerSuccess'));
       void navigate(`/login?username=${encodeURIComponent(username)}`, { replace: true });
     },
+  });
+  const register = useRegister(emailRequired, {
+    onSuccess: ({ username }, values) =>
+      signInNewAccount.mutate({ username, password: values.password, googleCode: '' }),
     onError: form.showError,
   });
   const { sendCode, resendIn } = useRegisterEmailCode(form.showError);
@@ -55,6 +69,8 @@ export function useRegisterForm() {
   return {
     form,
     register,
+    /** Registering, then signing the new account in. */
+    busy: register.isPending || signInNewAccount.isPending,
     emailRequired,
     closed: registrationClosed(registrationOpen),
     emailCode: { sending: sendCode.isPending, resendIn, requestCode },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Ticker } from '@vela/contract';
-import { formatCompact } from '@vela/domain';
+import { SETTLEMENT_SYMBOL } from '@vela/domain';
 import { CoinIcon } from '../../components/coin-icon.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
-import { useT } from '../../lib/i18n.ts';
+import { PairName } from '../../components/pair-name.tsx';
+import { useCompactFigure, useT } from '../../lib/i18n.ts';
 import { chooseCoin, useTickers } from '../../system/market-api.ts';
 import { useSysConfig } from '../../system/system-api.ts';
 import { hotCoins, ranking, typeTabs, type RankingKind } from './home-market-logic.ts';
@@ -81,6 +82,7 @@ export function HotCoins() {
 
 function RankingRow({ ticker, kind, rank }: { ticker: Ticker; kind: RankingKind; rank: number }) {
   const t = useT();
+  const compact = useCompactFigure();
   const open = useOpenCoin();
   return (
     <button
@@ -95,7 +97,7 @@ function RankingRow({ ticker, kind, rank }: { ticker: Ticker; kind: RankingKind;
         <span className="ranking-row__rank num">{rank}</span>
         <CoinIcon symbol={ticker.c} />
         <span className="ranking-row__names">
-          <span className="ranking-row__symbol">{ticker.c}</span>
+          <PairName symbol={ticker.c} className="ranking-row__symbol" />
           <span className="ranking-row__name">{ticker.name}</span>
         </span>
       </span>
@@ -111,7 +113,7 @@ function RankingRow({ ticker, kind, rank }: { ticker: Ticker; kind: RankingKind;
           <ChangeValue percent={ticker.changePer} pill />
         ) : (
           <span className="num ranking-row__turnover" aria-label={t('market.col.turnover')}>
-            {formatCompact(ticker.turnover)}
+            {compact(ticker.turnover)} <span className="ranking-row__unit">{SETTLEMENT_SYMBOL}</span>
           </span>
         )}
       </span>

@@ -33,6 +33,14 @@ export function nextSort(current: SortState, key: SortKey): SortState {
   return null;
 }
 
+/**
+ * The sort that stays when the user opens a tab: the 24-hour volume tab is a ranking, so it shows
+ * the largest turnover first whatever column was sorted before; the other tabs keep the sort.
+ */
+export function sortOnTab(tab: MarketTab, sort: SortState): SortState {
+  return tab === 'volume' ? null : sort;
+}
+
 /** A column header's `aria-sort`, from the direction it sorts in, if it sorts. */
 export function ariaSort(direction: SortDirection | null): 'ascending' | 'descending' | 'none' {
   return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';

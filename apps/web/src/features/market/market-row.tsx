@@ -1,11 +1,15 @@
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import type { Ticker } from '@vela/contract';
-import { formatCompact } from '@vela/domain';
+import { SETTLEMENT_SYMBOL } from '@vela/domain';
 import { CoinIcon } from '../../components/coin-icon.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
-import { useT } from '../../lib/i18n.ts';
+import { PairName } from '../../components/pair-name.tsx';
+import { useCompactFigure, useT } from '../../lib/i18n.ts';
 
-/** One coin of the list: its star, then its name, turnover, live price and change, which open it. */
+/**
+ * One coin of the list: its star, then its pair, name and turnover (in the settlement coin), live
+ * price and change, which open it.
+ */
 export function MarketRow({
   ticker,
   favourite,
@@ -20,6 +24,7 @@ export function MarketRow({
   onStar(): void;
 }) {
   const t = useT();
+  const compact = useCompactFigure();
   return (
     <div className="market-row" data-testid="market-row" data-vc-id={ticker.a} data-symbol={ticker.c}>
       <button
@@ -37,12 +42,12 @@ export function MarketRow({
         <span className="market-row__coin">
           <CoinIcon symbol={ticker.c} />
           <span className="market-row__names">
-            <span className="market-row__title">
-              <span className="market-row__symbol">{ticker.c}</span>
-              <span className="market-row__name">{ticker.name}</span>
+            <PairName symbol={ticker.c} className="market-row__pair" />
+            <span className="market-row__name" data-testid="market-name">
+              {ticker.name}
             </span>
-            <span className="market-row__turnover">
-              {t('market.turnover', { value: formatCompact(ticker.turnover) })}
+            <span className="market-row__turnover" data-testid="market-turnover">
+              {t('market.turnover', { value: `${compact(ticker.turnover)} ${SETTLEMENT_SYMBOL}` })}
             </span>
           </span>
         </span>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import {
   nextSort,
   parseMarketTab,
+  sortOnTab,
   type MarketTab,
   type SortKey,
   type SortState,
@@ -10,7 +11,8 @@ import {
 
 /**
  * How the user is looking at the market list: the tab (kept in the address, so going back returns
- * to it), the search text and the column sort (kept only while the page is open).
+ * to it), the search text and the column sort (kept only while the page is open; opening the volume
+ * tab clears it, see `sortOnTab`).
  */
 export function useMarketView() {
   const [params, setParams] = useSearchParams();
@@ -19,7 +21,10 @@ export function useMarketView() {
   const [sort, setSort] = useState<SortState>(null);
   return {
     tab,
-    showTab: (key: MarketTab) => setParams({ tab: key }, { replace: true }),
+    showTab: (key: MarketTab) => {
+      setSort((current) => sortOnTab(key, current));
+      setParams({ tab: key }, { replace: true });
+    },
     query,
     setQuery,
     sort,

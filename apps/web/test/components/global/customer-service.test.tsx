@@ -96,7 +96,7 @@ describe('openCustomerService', () => {
 });
 
 describe('customer-service popup', () => {
-  it('embeds the configured page and closes with its close button', async () => {
+  it('embeds the configured page in the app theme and closes with its close button', async () => {
     seedConfig([{ group: 'PORTAL', key: 'customerServiceUrl', value: 'https://support.example/chat' }]);
     render(
       <QueryClientProvider client={queryClient}>
@@ -110,7 +110,8 @@ describe('customer-service popup', () => {
 
     const frame = screen.getByTitle('Customer service');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe('https://support.example/chat');
+    // The page is told the theme (dark is the default preference).
+    expect(frame.getAttribute('src')).toBe('https://support.example/chat?theme=dark');
 
     fireEvent.click(screen.getByRole('button', { name: 'Close', hidden: true }));
     expect(customerOpen()).toBe(false);

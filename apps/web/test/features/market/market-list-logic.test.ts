@@ -7,6 +7,7 @@ import {
   type MarketView,
   nextSort,
   parseMarketTab,
+  sortOnTab,
 } from '../../../src/features/market/market-list-logic.ts';
 import { MARKET } from '../../support/market-fixtures.ts';
 
@@ -119,6 +120,13 @@ describe('market page view', () => {
     expect(parseMarketTab(null)).toBe('all');
     expect(parseMarketTab('futures')).toBe('all');
     expect(parseMarketTab('')).toBe('all');
+  });
+
+  it('the volume tab drops the sort tapped before, so it ranks by turnover; other tabs keep it', () => {
+    const byPrice = { key: 'price', direction: 'desc' } as const;
+    expect(sortOnTab('volume', byPrice)).toBeNull();
+    expect(sortOnTab('spot', byPrice)).toEqual(byPrice);
+    expect(sortOnTab('all', null)).toBeNull();
   });
 
   it('tells assistive technology how each column sorts', () => {

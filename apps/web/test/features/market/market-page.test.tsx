@@ -31,9 +31,22 @@ describe('market list page', () => {
     expect(within(btc).getByTestId('market-price').textContent).toBe('64,000.12');
     expect(within(btc).getByTestId('market-change').textContent).toBe('+2.50%');
     expect(within(btc).getByTestId('market-change').className).toContain('change-pill--up');
-    expect(btc.textContent).toContain('Vol 900.00M');
+    expect(within(btc).getByTestId('pair-name').textContent).toBe('BTC/USDT');
+    expect(within(btc).getByTestId('market-turnover').textContent).toBe('Vol 900.00M USDT');
     expect(within(rowOf('DOGE')).getByTestId('market-price').textContent).toBe('0.1234');
     expect(IdleSocket.opened).toEqual(['ws://localhost:3000/api/ws']);
+  });
+
+  it('the 24H volume tab ranks by turnover even after another column was sorted', async () => {
+    mockApi({ '/vc/market/list': () => MARKET });
+    renderPage(<MarketPage />, { path: '/currency' });
+    await until(() => expect(rows()).toHaveLength(MARKET.length));
+    fireEvent.click(screen.getByTestId('sort-price'));
+    expect(screen.getByTestId('sort-price').getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(screen.getByTestId('market-tab-volume'));
+    expect(rows().slice(0, 4)).toEqual(['EURUSD', 'GBPUSD', 'SPX500', 'BTC']);
+    expect(screen.getByTestId('sort-price').getAttribute('aria-sort')).toBe('none');
   });
 
   it('switches tabs, searches and sorts with an indicator', async () => {
