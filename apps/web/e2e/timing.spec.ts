@@ -25,6 +25,7 @@ interface Order {
   settleTickId: number | null;
   settleTickTime: number | null;
   outcome: 'win' | 'loss' | 'tie' | null;
+  tieRule: 'refund' | 'loss';
   payout: string | null;
 }
 
@@ -91,9 +92,8 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
   await expect(panel).toBeVisible();
   await expect(page.getByTestId('timing-available')).toHaveText(`${shown(before)} USDT`);
 
-  // No period yet: the spec's message, and nothing is sent.
-  await page.getByTestId('timing-buy-up').click();
-  await expect(page.getByText('Please select an expiration time')).toBeVisible();
+  // A period is chosen from the start: the user's last one, or the shortest the coin offers.
+  await expect(page.getByTestId('timing-period').first()).toHaveAttribute('aria-checked', 'true');
 
   const seconds = await chooseShortestPeriod(page);
   expect(seconds).toBe(30);
@@ -120,11 +120,13 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
   // The stake has left the available balance.
   await expect(page.getByTestId('timing-available')).toHaveText(`${shown(before - minor(STAKE))} USDT`);
 
-  // At expiry it waits for its settlement, then leaves the open orders with a toast of the result.
+  // At expiry it waits for its settlement, shows its result card for a moment, then leaves.
+  const result = openOrders(page).locator(`[data-testid="timing-result"][data-id="${id}"]`);
+  await expect(result).toBeVisible({ timeout: 45_000 });
+  await expect(result.getByTestId('order-outcome')).toHaveText(/^(Won|Lost|Refunded \(tie\))$/);
   await expect(openOrders(page).getByTestId('timing-no-open')).toHaveText('No open orders', {
-    timeout: 45_000,
+    timeout: 15_000,
   });
-  await expect(page.getByText(new RegExp(`^Order #${id} settled: (Won|Lost|Tie)`))).toBeVisible();
   // The settlement was pushed over the user's channel: while it is subscribed the 2 s polling is off.
   expect(pushed).toContain('{"topic":"user","status":"subscribed"}');
   expect(pushed).toContain(`{"topic":"timing","id":${id},"state":"settled"}`);
@@ -151,7 +153,9 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
     /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/,
   );
   await expect(detail.getByTestId('detail-result')).toHaveText(
-    { win: 'Won', loss: 'Lost', tie: 'Tie' }[settled.outcome ?? 'tie'],
+    { win: 'Won', loss: 'Lost', tie: settled.tieRule === 'refund' ? 'Refunded (tie)' : 'Tie' }[
+      settled.outcome ?? 'tie'
+    ],
   );
   await expect(detail.getByTestId('detail-payout')).toHaveText(`${shown(minor(settled.payout ?? '0'))} USDT`);
   await expect(detail.getByTestId('timing-support')).toHaveText('Contact customer service');

@@ -14,7 +14,7 @@ export class ThemeNotFoundError extends Error {
 
 /**
  * Client state that survives reloads: theme, language, the selected coin, the
- * hide-balance flag, favourites and the chosen server line.
+ * hide-balance flag, favourites, the chosen server line and the last timed-trade period chosen.
  */
 interface PreferencesState {
   theme: Theme;
@@ -24,6 +24,8 @@ interface PreferencesState {
   favourites: number[];
   /** Base URL of the chosen server line; '' means the origin the app was loaded from. */
   lineUrl: string;
+  /** The expiration period (in seconds) last chosen for a timed trade; the order form starts with it. */
+  lastTimingPeriod: number | null;
   setTheme(theme: string): void;
   toggleTheme(): void;
   setLocale(locale: LocaleCode): void;
@@ -31,6 +33,7 @@ interface PreferencesState {
   toggleHideBalance(): void;
   setFavourites(ids: number[]): void;
   setLineUrl(url: string): void;
+  chooseTimingPeriod(seconds: number): void;
   /** What logging out clears: the hide-balance flag and favourites. */
   clearPersonal(): void;
 }
@@ -57,6 +60,7 @@ export const usePreferences = create<PreferencesState>()(
       hideBalance: false,
       favourites: [],
       lineUrl: '',
+      lastTimingPeriod: null,
       setTheme(theme) {
         if (!(THEMES as readonly string[]).includes(theme)) throw new ThemeNotFoundError(theme);
         set({ theme: theme as Theme });
@@ -78,6 +82,9 @@ export const usePreferences = create<PreferencesState>()(
       },
       setLineUrl(url) {
         set({ lineUrl: url });
+      },
+      chooseTimingPeriod(seconds) {
+        set({ lastTimingPeriod: seconds });
       },
       clearPersonal() {
         set({ hideBalance: false, favourites: [] });

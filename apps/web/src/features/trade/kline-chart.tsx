@@ -1,17 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { dispose, init, type Chart, type DataLoader } from 'klinecharts';
+import { dispose, init, utils, type AxisCreateTicksParams, type Chart, type DataLoader } from 'klinecharts';
 import { CHART_SUB_INDICATORS, type KlineInterval } from '@vela/contract';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { subscribeLiveKline } from '../../system/live-market.ts';
 import { chartLocaleOf, localizeIndicators } from './chart-locale.ts';
 import { fetchCandles, fetchOlderCandles } from './trade-api.ts';
 import {
+  AXIS_TEXT_SIZE,
   chartStyles,
   intervalOf,
   KLINE_LIMIT,
   olderRange,
   periodOf,
+  priceTicksClearOfTag,
   readChartColors,
+  RIGHT_GAP_PX,
+  timeTicksInside,
   toKLine,
 } from './kline-logic.ts';
 
@@ -47,7 +51,11 @@ function rootRem(): number {
   return Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 }
 
-function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
+/**
+ * The chart's loader of candles. `onLiveBar` hears of each live update of the current candle after
+ * the chart has taken it.
+ */
+function createLoader(onLoaded: (result: ChartLoad) => void, onLiveBar: () => void): DataLoader {
   let request = 0;
   let unsubscribe: (() => void) | null = null;
   return {
@@ -97,11 +105,43 @@ function createLoader(onLoaded: (result: ChartLoad) => void): DataLoader {
       const vcId = Number(symbol.vcId);
       const interval = intervalOf(period);
       if (!interval || !Number.isInteger(vcId)) return;
-      unsubscribe = subscribeLiveKline(vcId, interval, (candle) => callback(toKLine(candle)));
+      unsubscribe = subscribeLiveKline(vcId, interval, (candle) => {
+        callback(toKLine(candle));
+        onLiveBar();
+      });
     },
     unsubscribeBar() {
       unsubscribe?.();
       unsubscribe = null;
+    },
+  };
+}
+
+/**
+ * Fits the axes to a phone's width: little room after the latest candle, no time label cut off at
+ * an edge, and no price label under the last-price tag. The axis keeps the labels it built until
+ * its range changes, so `followLastPrice` rebuilds them when a live update moves the last price.
+ */
+function fitAxes(chart: Chart) {
+  const font = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  const lastClose = () => chart.getDataList().at(-1)?.close ?? null;
+  let filteredAt: number | null = null;
+  const createTicks = ({ defaultTicks }: AxisCreateTicksParams) => {
+    filteredAt = lastClose();
+    return priceTicksClearOfTag(defaultTicks, filteredAt);
+  };
+  chart.setOffsetRightDistance(RIGHT_GAP_PX);
+  chart.overrideXAxis({
+    createTicks: ({ defaultTicks, bounding }) =>
+      timeTicksInside(defaultTicks, bounding.width, (text) =>
+        utils.calcTextWidth(text, AXIS_TEXT_SIZE, 'normal', font),
+      ),
+  });
+  // Room above the highest candle for the two lines of indicator legends.
+  chart.overrideYAxis({ paneId: MAIN_PANE, gap: { top: 0.35, bottom: 0.1 }, createTicks });
+  return {
+    followLastPrice() {
+      if (lastClose() !== filteredAt) chart.overrideYAxis({ paneId: MAIN_PANE, createTicks });
     },
   };
 }
@@ -125,9 +165,8 @@ export default function KlineChart(props: KlineChartProps) {
       styles: chartStyles(readChartColors()),
     });
     if (!instance) return;
-    instance.setDataLoader(createLoader((result) => onLoaded.current?.(result)));
-    // Room above the highest candle for the two lines of indicator legends.
-    instance.overrideYAxis({ paneId: MAIN_PANE, gap: { top: 0.35, bottom: 0.1 } });
+    const axes = fitAxes(instance);
+    instance.setDataLoader(createLoader((result) => onLoaded.current?.(result), axes.followLastPrice));
     const themeWatcher = new MutationObserver(() => instance.setStyles(chartStyles(readChartColors())));
     themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     const resizeWatcher = new ResizeObserver(() => instance.resize());

@@ -1,5 +1,5 @@
 import type { Candle, KlineInterval } from '@vela/contract';
-import type { DeepPartial, KLineData, Period, Styles } from 'klinecharts';
+import type { AxisTick, DeepPartial, KLineData, Period, Styles } from 'klinecharts';
 
 /**
  * Conversions between the contract's candles and intervals and klinecharts' bars and periods, and
@@ -112,11 +112,77 @@ export const CANDLE_TOOLTIP_LINES = [
   { title: 'volume', value: '{volume}' },
 ];
 
+/**
+ * The figures of the chart's axes and of the last-price tag. The tag uses the axis labels' size, so
+ * it fits in the price axis instead of reaching over the last candles.
+ */
+export const AXIS_TEXT_SIZE = 10;
+const TAG_PADDING_Y = 3;
+const TAG_PADDING_X = 4;
+
+/** Half the last-price tag's height, and a gap, within which a price label would be covered by it. */
+export const TAG_CLEARANCE_PX = AXIS_TEXT_SIZE / 2 + TAG_PADDING_Y + AXIS_TEXT_SIZE / 2 + 2;
+
+/**
+ * The room after the latest candle: enough to tell it is the last one and for the price line to
+ * reach the axis, without the wide empty band klinecharts leaves by default (80 px).
+ */
+export const RIGHT_GAP_PX = 12;
+
+/**
+ * The price axis's labels without those the last-price tag would cover. The tag's height is found
+ * from the labels themselves (a price axis maps prices to pixels linearly), so no axis object is
+ * needed; with fewer than two labels there is nothing to go by, and they are kept.
+ */
+export function priceTicksClearOfTag(
+  ticks: readonly AxisTick[],
+  lastPrice: number | null,
+  clearancePx = TAG_CLEARANCE_PX,
+): AxisTick[] {
+  const [a, b] = ticks;
+  if (lastPrice === null || !a || !b || Number(a.value) === Number(b.value)) return [...ticks];
+  const slope = (b.coord - a.coord) / (Number(b.value) - Number(a.value));
+  const tagY = a.coord + (lastPrice - Number(a.value)) * slope;
+  return ticks.filter((tick) => Math.abs(tick.coord - tagY) >= clearancePx);
+}
+
+/**
+ * The time axis's labels that fit whole: a label is centred on its tick, so one closer to an edge
+ * than half its width would be cut off there.
+ */
+export function timeTicksInside(
+  ticks: readonly AxisTick[],
+  width: number,
+  measure: (text: string) => number,
+): AxisTick[] {
+  return ticks.filter((tick) => {
+    const half = measure(tick.text) / 2;
+    return tick.coord - half >= 0 && tick.coord + half <= width;
+  });
+}
+
+/** The last price's line and its tag on the price axis, in the colour of the latest move. */
+function lastPriceMark(c: ChartColors): DeepPartial<Styles['candle']['priceMark']['last']> {
+  return {
+    upColor: c.up,
+    downColor: c.down,
+    noChangeColor: c.muted,
+    text: {
+      family: c.font,
+      size: AXIS_TEXT_SIZE,
+      paddingTop: TAG_PADDING_Y,
+      paddingBottom: TAG_PADDING_Y,
+      paddingLeft: TAG_PADDING_X,
+      paddingRight: TAG_PADDING_X,
+    },
+  };
+}
+
 export function chartStyles(c: ChartColors): DeepPartial<Styles> {
   const axis = {
     axisLine: { color: c.border },
     tickLine: { color: c.border },
-    tickText: { color: c.muted, size: 10, family: c.font },
+    tickText: { color: c.muted, size: AXIS_TEXT_SIZE, family: c.font },
   };
   const crosshairLine = { color: c.muted, style: 'dashed' as const, dashedValue: [4, 2] };
   const crosshairText = {
@@ -147,12 +213,7 @@ export function chartStyles(c: ChartColors): DeepPartial<Styles> {
       priceMark: {
         high: { color: c.text, textFamily: c.font },
         low: { color: c.text, textFamily: c.font },
-        last: {
-          upColor: c.up,
-          downColor: c.down,
-          noChangeColor: c.muted,
-          text: { family: c.font },
-        },
+        last: lastPriceMark(c),
       },
       // On a phone the candle's figures show while a finger is on the chart, in a box, so they
       // never cover the indicator legends.

@@ -50,6 +50,17 @@ export function enabledPeriods(config: readonly TimingConfig[] | undefined, vcId
   return entry.periods.filter((p) => p.enabled).sort((a, b) => a.seconds - b.seconds);
 }
 
+/**
+ * The period the form starts with: the user's last choice while this coin still offers it,
+ * otherwise the shortest one offered (`periods` is shortest first); none when nothing is offered.
+ */
+export function preselectedPeriod(
+  periods: readonly TimingPeriod[],
+  lastChosen: number | null,
+): TimingPeriod | null {
+  return periods.find((p) => p.seconds === lastChosen) ?? periods[0] ?? null;
+}
+
 /** A period in its largest whole unit: 30 -> 30 s, 120 -> 2 min, 3600 -> 1 h, 86400 -> 1 d. */
 export function periodLabel(seconds: number): { key: MessageKey; params: MessageParams } {
   if (seconds > 0 && seconds % 86_400 === 0)
@@ -229,16 +240,46 @@ export function checkOrder(input: {
             : { key: 'validation.amountOutOfRange', range: rangeHint(input.period) };
     return { period: null, amount, stakeMinor: null };
   }
-  if (input.available !== null) {
-    // Compared at the finer of the two scales, so neither side is cut.
-    const scale = Math.max(input.scale, decimalsOf(input.available));
-    const typed = parseDecimal(input.amount.trim(), scale);
-    const held = parseDecimal(input.available, scale);
-    if (typed.ok && held.ok && typed.minor > held.minor) {
-      return { period: null, amount: { key: 'error.INSUFFICIENT_BALANCE' }, stakeMinor: null };
-    }
+  if (exceedsBalance(input.amount, input.scale, input.available)) {
+    return { period: null, amount: INSUFFICIENT_BALANCE, stakeMinor: null };
   }
   return { period: null, amount: null, stakeMinor: check.minor };
+}
+
+const INSUFFICIENT_BALANCE: FieldMessage = { key: 'error.INSUFFICIENT_BALANCE' };
+
+/** Whether a message is the one about the balance, which the form follows with a way to deposit. */
+export function isInsufficientBalance(message: FieldMessage | null): boolean {
+  return message?.key === INSUFFICIENT_BALANCE.key;
+}
+
+/** Whether `amount` is more than `available` (when known); compared at the finer of the two scales. */
+function exceedsBalance(amount: string, scale: number, available: string | null): boolean {
+  if (available === null) return false;
+  const finer = Math.max(scale, decimalsOf(available));
+  const typed = parseDecimal(amount.trim(), finer);
+  const held = parseDecimal(available, finer);
+  return typed.ok && held.ok && typed.minor > held.minor;
+}
+
+/**
+ * What is wrong with a stake while it is being typed: more than the period's maximum, or more than
+ * the available balance. Either way no payout is quoted for it. An amount still below the minimum
+ * is not reported here, since it may be the start of a larger one; sending the order says so.
+ */
+export function stakeOverLimit(input: {
+  period: TimingPeriod | null;
+  amount: string;
+  scale: number;
+  available: string | null;
+}): FieldMessage | null {
+  const stake = parseDecimal(input.amount.trim(), input.scale);
+  if (!input.period || !stake.ok || stake.minor <= 0n) return null;
+  const max = input.period.maxAmount === null ? null : parseDecimal(input.period.maxAmount, input.scale);
+  if (max?.ok && stake.minor > max.minor) {
+    return { key: 'validation.amountOutOfRange', range: rangeHint(input.period) };
+  }
+  return exceedsBalance(input.amount, input.scale, input.available) ? INSUFFICIENT_BALANCE : null;
 }
 
 /**
@@ -329,6 +370,17 @@ export const OUTCOME_LABEL: Record<TimingOutcome, MessageKey> = {
   loss: 'timing.outcome.loss',
   tie: 'timing.outcome.tie',
 };
+
+/**
+ * The name of a settled result. A tie under the refund rule gave the stake back, and says so; under
+ * the loss rule it stays "Tie", beside a profit that shows the stake was lost.
+ */
+export function outcomeLabel(outcome: TimingOutcome, tieRule: TimingOrder['tieRule']): MessageKey {
+  return outcome === 'tie' && tieRule === 'refund' ? 'timing.outcome.tieRefunded' : OUTCOME_LABEL[outcome];
+}
+
+/** How long a settled order stays in the open orders, as its result card, before it leaves them. */
+export const RESULT_SHOWN_MS = 6000;
 
 export const ESTIMATE_LABEL: Record<TimingOutcome, MessageKey> = {
   win: 'timing.estimate.win',

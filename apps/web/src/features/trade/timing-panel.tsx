@@ -1,29 +1,35 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Input } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import type { Ticker, TimingConfig } from '@vela/contract';
 import { sanitizeAmountTyping, type TimingDirection } from '@vela/domain';
 import { FormField } from '../../components/form-field.tsx';
 import { toastError } from '../../lib/feedback.tsx';
 import { useT, type TFunction } from '../../lib/i18n.ts';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
+import { usePreferences } from '../../stores/preferences-store.ts';
 import { TimingConfirm, type OrderDraft } from './timing-confirm.tsx';
 import {
   checkOrder,
   enabledPeriods,
   expectedPayout,
+  isInsufficientBalance,
   isolate,
   periodLabel,
+  preselectedPeriod,
   presetAmounts,
   rangeHint,
   ratePercent,
   shownAmount,
+  stakeOverLimit,
   type FieldMessage,
   type TimingPeriod,
 } from './timing-logic.ts';
 import { Money } from './timing-parts.tsx';
 import type { WalletCurrency } from '@vela/contract';
 import { useAmountDecimals } from '../../system/system-api.ts';
-import { usePlaceOrder, useSettleBalance } from './trade-api.ts';
+import { usePlaceOrder, useSettleBalance, type AmountRefusal } from './trade-api.ts';
 
 /** The settlement coin's decimals until the wallet overview has said (USDT has 6). */
 const DEFAULT_SCALE = 6;
@@ -77,9 +83,17 @@ function PeriodPicker({
   );
 }
 
-type AmountError = FieldMessage | { text: string } | null;
+type AmountError = FieldMessage | AmountRefusal | null;
 
-/** The stake's input: what may be typed is cut to `decimals`; the placeholder gives the limits. */
+/** Whether the stake's problem is the balance: the form then offers the way to deposit. */
+function wantsDeposit(error: AmountError): boolean {
+  return error !== null && ('text' in error ? error.insufficient : isInsufficientBalance(error));
+}
+
+/**
+ * The stake's input: what may be typed is cut to `decimals`; the placeholder gives the limits.
+ * When the balance is short, the error is followed by the way to the deposit page.
+ */
 function StakeField({
   amount,
   error,
@@ -97,21 +111,29 @@ function StakeField({
 }) {
   const t = useT();
   return (
-    <FormField
-      name="amount"
-      label={t('timing.amount')}
-      error={error ? ('text' in error ? error.text : messageText(error, t)) : null}
-      extra={<span className="muted">{settleSymbol}</span>}
-    >
-      <Input
+    <>
+      <FormField
         name="amount"
-        value={amount}
-        onChange={(text) => onType((previous) => sanitizeAmountTyping(previous, text, decimals))}
-        placeholder={hint ? messageText(hint, t) : t('wallet.amountPlaceholder')}
-        inputMode="decimal"
-        autoComplete="off"
-      />
-    </FormField>
+        label={t('timing.amount')}
+        error={error ? ('text' in error ? error.text : messageText(error, t)) : null}
+        extra={<span className="muted">{settleSymbol}</span>}
+      >
+        <Input
+          name="amount"
+          value={amount}
+          onChange={(text) => onType((previous) => sanitizeAmountTyping(previous, text, decimals))}
+          placeholder={hint ? messageText(hint, t) : t('wallet.amountPlaceholder')}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      </FormField>
+      {wantsDeposit(error) ? (
+        <Link to="/recharge" className="timing-deposit" data-testid="timing-deposit">
+          {t('wallet.recharge')}
+          <RightOutline className="timing-chevron" aria-hidden />
+        </Link>
+      ) : null}
+    </>
   );
 }
 
@@ -180,7 +202,10 @@ function TimingSummary({
   );
 }
 
-/** Buy long and sell short; both wait while an order is being placed. */
+/**
+ * Buy long and sell short; both wait while an order is being placed. The bar sticks to the bottom
+ * of the screen (above the tab bar) while the form is in view, so it stays at hand while filling it.
+ */
 function DirectionButtons({ busy, onStart }: { busy: boolean; onStart(direction: TimingDirection): void }) {
   const t = useT();
   return (
@@ -224,21 +249,25 @@ export function TimingPanel({
   const keys = useIdempotencyKey();
   const { currency } = useSettleBalance(config?.find((c) => c.vcId === ticker.a)?.settleVcId);
   const periods = enabledPeriods(config, ticker.a);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const lastChosen = usePreferences((s) => s.lastTimingPeriod);
+  const choosePeriod = usePreferences((s) => s.chooseTimingPeriod);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<AmountError>(null);
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const place = usePlaceOrder(keys, (text) => setAmountError({ text }));
+  const place = usePlaceOrder(keys, setAmountError);
 
-  // A period chosen for another coin counts only if this coin offers it too.
-  const period = periods.find((p) => p.seconds === chosen) ?? null;
+  // The last choice, remembered across coins and visits, counts only if this coin offers it too.
+  const period = preselectedPeriod(periods, lastChosen);
   const scale = currency?.scale ?? DEFAULT_SCALE;
   // What may be typed: the coin's decimals, or fewer when the platform's rule says so.
   const decimals = useAmountDecimals(scale);
   // Empty until the balances arrive: the coin is known by its id, its symbol comes with them.
   const settleSymbol = currency?.symbol ?? '';
-  const payout = expectedPayout(amount, period, scale);
+  const available = currency?.spot ?? null;
+  // A stake that cannot be placed gets its error at once, and no payout is quoted for it.
+  const shownError = amountError ?? stakeOverLimit({ period, amount, scale, available });
+  const payout = shownError ? null : expectedPayout(amount, period, scale);
   const presets = presetAmounts(period ?? periods[0] ?? { minAmount: '0', maxAmount: null }, scale, decimals);
 
   const changeAmount = (update: (previous: string) => string) => {
@@ -247,7 +276,7 @@ export function TimingPanel({
   };
   const start = (direction: TimingDirection) => {
     if (place.isPending) return;
-    const check = checkOrder({ period, amount, scale, decimals, available: currency?.spot ?? null });
+    const check = checkOrder({ period, amount, scale, decimals, available });
     if (check.period) return toastError(t(check.period.key));
     setAmountError(check.amount);
     if (check.amount || !period) return;
@@ -273,10 +302,10 @@ export function TimingPanel({
   return (
     <div className="timing-panel" data-testid="timing-panel">
       <div className="timing-panel__label">{t('timing.period')}</div>
-      <PeriodPicker periods={periods} selected={period?.seconds ?? null} onSelect={setChosen} />
+      <PeriodPicker periods={periods} selected={period?.seconds ?? null} onSelect={choosePeriod} />
       <StakeField
         amount={amount}
-        error={amountError}
+        error={shownError}
         hint={hint}
         settleSymbol={settleSymbol}
         decimals={decimals}

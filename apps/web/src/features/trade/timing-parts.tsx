@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import type { TimingOrder } from '@vela/contract';
 import type { TimingDirection, TimingOutcome } from '@vela/domain';
 import { SupportFooter } from '../../components/support-footer.tsx';
@@ -15,7 +16,7 @@ import {
   formatTickTime,
   formatTime,
   liveEstimate,
-  OUTCOME_LABEL,
+  outcomeLabel,
   outcomeTone,
   periodLabel,
   ratePercent,
@@ -56,7 +57,13 @@ export function DirectionBadge({ direction }: { direction: TimingDirection }) {
   );
 }
 
-export function OutcomeBadge({ outcome }: { outcome: TimingOutcome }) {
+export function OutcomeBadge({
+  outcome,
+  tieRule,
+}: {
+  outcome: TimingOutcome;
+  tieRule: TimingOrder['tieRule'];
+}) {
   const t = useT();
   return (
     <span
@@ -64,7 +71,7 @@ export function OutcomeBadge({ outcome }: { outcome: TimingOutcome }) {
       data-testid="order-outcome"
       data-outcome={outcome}
     >
-      {t(OUTCOME_LABEL[outcome])}
+      {t(outcomeLabel(outcome, tieRule))}
     </span>
   );
 }
@@ -209,7 +216,7 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
             <PeriodText seconds={order.periodSeconds} />
           </span>
         </span>
-        {order.outcome ? <OutcomeBadge outcome={order.outcome} /> : null}
+        {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
       </span>
       <span className="timing-card__figures">
         <Figure label={t('timing.amount')} testId="order-amount">
@@ -232,6 +239,58 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
         </time>
       </span>
     </button>
+  );
+}
+
+/**
+ * A just-settled order in the open orders, for a few seconds before it leaves them: its result,
+ * the profit or loss in large figures, the payout and stake, and the way to its receipt.
+ */
+export function ResultCard({ order, onOpenReceipt }: { order: TimingOrder; onOpenReceipt(): void }) {
+  const t = useT();
+  const tone = outcomeTone(order.outcome);
+  return (
+    <div
+      className={`timing-card timing-result timing-result--${tone}`}
+      data-testid="timing-result"
+      data-id={order.id}
+      data-state={order.state}
+      data-outcome={order.outcome ?? undefined}
+    >
+      <span className="timing-card__row">
+        <span className="timing-card__title">
+          <span className="timing-card__symbol">{order.symbol}</span>
+          <DirectionBadge direction={order.direction} />
+          <span className="timing-card__period muted">
+            <PeriodText seconds={order.periodSeconds} />
+          </span>
+        </span>
+        {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
+      </span>
+      <span className={`timing-result__profit ${tone}`} data-testid="result-profit">
+        <Money amount={order.profit ? signedAmount(order.profit) : '--'} currency={order.settleSymbol} />
+      </span>
+      <span className="timing-card__figures">
+        <Figure label={t('timing.payout')} testId="result-payout">
+          <Money amount={order.payout ? shownAmount(order.payout) : '--'} currency={order.settleSymbol} />
+        </Figure>
+        <Figure label={t('timing.amount')} testId="result-amount">
+          <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />
+        </Figure>
+        <Figure label={t('timing.settlePrice')} testId="result-settle-price">
+          <bdi className="num">{order.settlePrice ? shownPrice(order.settlePrice) : '--'}</bdi>
+        </Figure>
+      </span>
+      <button
+        type="button"
+        className="timing-result__receipt"
+        onClick={onOpenReceipt}
+        data-testid="result-receipt"
+      >
+        {t('timing.viewReceipt')}
+        <RightOutline className="timing-chevron" aria-hidden />
+      </button>
+    </div>
   );
 }
 
@@ -369,7 +428,7 @@ function settledRows(order: TimingOrder, t: ReturnType<typeof useT>): Row[] {
     },
     {
       label: t('timing.result'),
-      value: order.outcome ? <OutcomeBadge outcome={order.outcome} /> : '--',
+      value: order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : '--',
       testId: 'detail-result',
     },
     {
@@ -443,7 +502,7 @@ export function OrderDetail({
             <div className="sheet__title timing-detail__title" id={titleId}>
               {t('bills.ref.timing', { id: order.id })}
             </div>
-            {order.outcome ? <OutcomeBadge outcome={order.outcome} /> : null}
+            {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
           </div>
           <Rows rows={detailRows(order, now, prices.get(order.vcId), t)} />
           {order.openTickId !== null ? (

@@ -227,12 +227,18 @@ export async function afterPlacement(client: QueryClient, token: string | null, 
   ]);
 }
 
+/** The server's refusal of a stake, in its words; `insufficient` when the balance was short. */
+export interface AmountRefusal {
+  text: string;
+  insufficient: boolean;
+}
+
 /**
  * Places timed orders, one idempotency key per attempt. A refusal of the stake goes to
  * `onAmountRefused` (the screen shows it under the amount); the other refusals (a closed pair, no
  * price) are toasts. A refusal for the balance also reloads it, since the one shown was out of date.
  */
-export function usePlaceOrder(keys: IdempotencyKeys, onAmountRefused: (message: string) => void) {
+export function usePlaceOrder(keys: IdempotencyKeys, onAmountRefused: (refusal: AmountRefusal) => void) {
   const client = useQueryClient();
   const token = useSession((s) => s.token);
   return useMutation({
@@ -246,9 +252,10 @@ export function usePlaceOrder(keys: IdempotencyKeys, onAmountRefused: (message: 
         toastError(errorMessage(error));
         return;
       }
-      if (error.field === 'amount' || error.code === 'INSUFFICIENT_BALANCE') onAmountRefused(error.message);
+      const insufficient = error.code === 'INSUFFICIENT_BALANCE';
+      if (error.field === 'amount' || insufficient) onAmountRefused({ text: error.message, insufficient });
       else toastError(error.message);
-      if (error.code === 'INSUFFICIENT_BALANCE') void refreshWallet(client);
+      if (insufficient) void refreshWallet(client);
     },
   });
 }

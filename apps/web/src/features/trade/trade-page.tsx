@@ -11,14 +11,7 @@ import { OpenOrders } from './timing-open-orders.tsx';
 import { TimingPanel } from './timing-panel.tsx';
 import { useChartSettings } from './trade-api.ts';
 import { coinToShow } from './trade-logic.ts';
-import {
-  ChartSection,
-  ChartSkeleton,
-  CoinButton,
-  OrdersSection,
-  TradeStats,
-  type OrderTab,
-} from './trade-sections.tsx';
+import { ChartSection, ChartSkeleton, OrdersSection, TradeHead, type OrderTab } from './trade-sections.tsx';
 import './trade.css';
 
 /**
@@ -76,8 +69,7 @@ export default function TradePage() {
   const timing = signedIn && orderTab === 'timing';
   return (
     <div className="trade" data-testid="trade-page" data-vc-id={ticker.a}>
-      <CoinButton ticker={ticker} onOpen={() => setPickerOpen(true)} />
-      <TradeStats ticker={ticker} />
+      <TradeHead ticker={ticker} onOpenPicker={() => setPickerOpen(true)} />
       <ChartSection
         ticker={ticker}
         chartSettings={chartSettings}

@@ -14,6 +14,7 @@ import { withInterval } from './chart-settings-logic.ts';
 import type { ChartLoad } from './kline-chart.tsx';
 import { chartStatus, signedChange } from './trade-logic.ts';
 import type { ChartSettingsState } from './trade-api.ts';
+import { useScrolledPast } from './use-scrolled-past.ts';
 
 /** The sections of the trade page: the coin button, the day's figures, the chart and the orders. */
 
@@ -31,10 +32,50 @@ export function ChartSkeleton() {
   return <div className="kline-chart kline-chart--skeleton" aria-busy="true" data-testid="chart-skeleton" />;
 }
 
-/** The shown coin; tapping it opens the coin picker. */
-export function CoinButton({ ticker, onOpen }: { ticker: Ticker; onOpen(): void }) {
+/**
+ * The coin bar and the day's figures. The bar sticks to the top; once the large price starts to
+ * scroll away under it (the user is filling an order further down), it shows the price and change too.
+ */
+export function TradeHead({ ticker, onOpenPicker }: { ticker: Ticker; onOpenPicker(): void }) {
+  const { target, bar, past } = useScrolledPast<HTMLDivElement, HTMLDivElement>();
   return (
-    <div className="trade-top">
+    <>
+      <CoinButton ticker={ticker} onOpen={onOpenPicker} barRef={bar} showPrice={past} />
+      <TradeStats ticker={ticker} priceRef={target} />
+    </>
+  );
+}
+
+/** The live price and change, small, for the sticky bar. */
+function BarPrice({ ticker }: { ticker: Ticker }) {
+  const tone = changeClass(ticker);
+  return (
+    <div className="trade-top__price" data-testid="trade-bar-price">
+      <LivePrice
+        price={ticker.g}
+        direction={ticker.l}
+        precision={ticker.precision}
+        className={`trade-top__last change-text--${tone}`}
+      />
+      <ChangeValue percent={ticker.changePer} className="trade-top__change" />
+    </div>
+  );
+}
+
+/** The shown coin; tapping it opens the coin picker. */
+function CoinButton({
+  ticker,
+  onOpen,
+  barRef,
+  showPrice,
+}: {
+  ticker: Ticker;
+  onOpen(): void;
+  barRef: React.Ref<HTMLDivElement>;
+  showPrice: boolean;
+}) {
+  return (
+    <div className="trade-top" ref={barRef}>
       <button
         type="button"
         className="trade-coin"
@@ -49,12 +90,13 @@ export function CoinButton({ ticker, onOpen }: { ticker: Ticker; onOpen(): void 
         <span className="trade-coin__name">{ticker.name}</span>
         <DownFill className="trade-coin__caret" />
       </button>
+      {showPrice ? <BarPrice ticker={ticker} /> : null}
     </div>
   );
 }
 
 /** The live price with its change, and the day's high, low and volume. */
-export function TradeStats({ ticker }: { ticker: Ticker }) {
+function TradeStats({ ticker, priceRef }: { ticker: Ticker; priceRef: React.Ref<HTMLDivElement> }) {
   const t = useT();
   const tone = changeClass(ticker);
   const figures: { label: MessageKey; value: string; testId: string }[] = [
@@ -64,7 +106,7 @@ export function TradeStats({ ticker }: { ticker: Ticker }) {
   ];
   return (
     <section className="trade-stats">
-      <div className="trade-stats__main">
+      <div className="trade-stats__main" ref={priceRef}>
         <LivePrice
           price={ticker.g}
           direction={ticker.l}

@@ -19,6 +19,9 @@ import {
   intervalOf,
   olderRange,
   periodOf,
+  priceTicksClearOfTag,
+  TAG_CLEARANCE_PX,
+  timeTicksInside,
   toKLine,
   withAlpha,
 } from '../../../src/features/trade/kline-logic.ts';
@@ -161,5 +164,33 @@ describe('the trade page figures', () => {
     expect(chartStatus(load, 1, '15m')).toBe('ready');
     expect(chartStatus({ ...load, count: 0 }, 1, '15m')).toBe('empty');
     expect(chartStatus({ ...load, failed: true }, 1, '15m')).toBe('failed');
+  });
+});
+
+describe('axes on a phone', () => {
+  // Prices 100 to 104 at 0 to 160 px, 40 px apart (prices grow upwards, pixels downwards).
+  const priceTicks = [104, 103, 102, 101, 100].map((value, index) => ({
+    coord: index * 40,
+    value,
+    text: `${value}.00`,
+  }));
+
+  it('drops the price labels the last-price tag would cover, and only those', () => {
+    const kept = (last: number | null) => priceTicksClearOfTag(priceTicks, last).map((t) => t.value);
+    expect(kept(102)).toEqual([104, 103, 101, 100]);
+    // 101.7 sits 12 px below the 102 label: still under the tag.
+    expect(kept(101.7)).toEqual([104, 103, 101, 100]);
+    // 102.5 sits halfway between two labels, 20 px from each: both stay readable.
+    expect(kept(102.5)).toEqual([104, 103, 102, 101, 100]);
+    expect(kept(null)).toEqual([104, 103, 102, 101, 100]);
+    expect(TAG_CLEARANCE_PX).toBeLessThan(20);
+    expect(priceTicksClearOfTag(priceTicks.slice(0, 1), 104)).toHaveLength(1);
+  });
+
+  it('drops the time labels that would be cut at either edge', () => {
+    const ticks = [10, 60, 180, 330].map((coord) => ({ coord, value: coord, text: '11-27 15:00' }));
+    const kept = timeTicksInside(ticks, 360, () => 60).map((t) => t.coord);
+    expect(kept).toEqual([60, 180, 330]);
+    expect(timeTicksInside(ticks, 340, () => 60).map((t) => t.coord)).toEqual([60, 180]);
   });
 });

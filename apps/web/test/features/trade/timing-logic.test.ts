@@ -12,17 +12,21 @@ import {
   leftIds,
   liveEstimate,
   nextRefreshMs,
+  outcomeLabel,
   periodLabel,
+  preselectedPeriod,
   presetAmounts,
   rangeHint,
   shownAmount,
   shownState,
   signedAmount,
+  stakeOverLimit,
   SETTLING_POLL_MS,
   EXPIRY_MARGIN_MS,
   OPENING_POLL_MS,
   LIVE_SAFETY_MS,
   detailRefreshMs,
+  type TimingPeriod,
 } from '../../../src/features/trade/timing-logic.ts';
 import { makeOpeningOrder, makeOrder } from '../../support/timing-fixtures.ts';
 
@@ -126,6 +130,13 @@ describe('live estimate', () => {
     expect(liveEstimate(order, '70000')).toEqual({ outcome: 'win', payout: '19.116666', profit: '8.783333' });
   });
 
+  it('names a refunded tie "Refunded (tie)" and a tie under the loss rule "Tie"', () => {
+    expect(outcomeLabel('tie', 'refund')).toBe('timing.outcome.tieRefunded');
+    expect(outcomeLabel('tie', 'loss')).toBe('timing.outcome.tie');
+    expect(outcomeLabel('win', 'refund')).toBe('timing.outcome.win');
+    expect(outcomeLabel('loss', 'loss')).toBe('timing.outcome.loss');
+  });
+
   it('has no estimate without a readable price', () => {
     expect(liveEstimate(makeOrder(), undefined)).toBeNull();
     expect(liveEstimate(makeOrder(), 'abc')).toBeNull();
@@ -160,6 +171,34 @@ describe('order form', () => {
     expect(check('1000')).toEqual({ period: null, amount: null, stakeMinor: 1_000_000_000n });
     // Unknown balance: the server decides.
     expect(check('5000', null).amount).toBeNull();
+  });
+
+  it('starts with the last period chosen while it is offered, otherwise the shortest', () => {
+    const minute = { ...PERIOD, seconds: 60 };
+    expect(preselectedPeriod([PERIOD, minute], 60)).toBe(minute);
+    expect(preselectedPeriod([PERIOD, minute], 300)).toBe(PERIOD);
+    expect(preselectedPeriod([PERIOD, minute], null)).toBe(PERIOD);
+    expect(preselectedPeriod([], 60)).toBeNull();
+  });
+
+  it('reports a stake over the maximum or the balance as it is typed, and nothing below the minimum', () => {
+    const over = (amount: string, available: string | null = '1000.000000', period: TimingPeriod = PERIOD) =>
+      stakeOverLimit({ period, amount, scale: 6, available });
+    expect(over('')).toBeNull();
+    expect(over('1')).toBeNull();
+    expect(over('1000')).toBeNull();
+    expect(over('1000.000001')).toEqual({ key: 'error.INSUFFICIENT_BALANCE' });
+    expect(over('50000.01', '90000')).toEqual({
+      key: 'validation.amountOutOfRange',
+      range: { key: 'validation.rangeMinMax', params: { min: '10.00', max: '50,000.00' } },
+    });
+    // Over both: the limit first, since no deposit would make the stake acceptable.
+    expect(over('60000')?.key).toBe('validation.amountOutOfRange');
+    expect(over('60000', null, { ...PERIOD, maxAmount: null })).toBeNull();
+    expect(over('60000', '100', { ...PERIOD, maxAmount: null })).toEqual({
+      key: 'error.INSUFFICIENT_BALANCE',
+    });
+    expect(stakeOverLimit({ period: null, amount: '60000', scale: 6, available: '1' })).toBeNull();
   });
 
   it('allows only the decimals the platform allows, and counts the stake at the coin’s scale', () => {

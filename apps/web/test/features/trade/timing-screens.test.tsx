@@ -8,7 +8,9 @@ import TimingOrderPage from '../../../src/features/trade/timing-order-page.tsx';
 import { DEFAULT_CHART_SETTINGS } from '../../../src/features/trade/chart-settings-logic.ts';
 import { useAutoConfirm } from '../../../src/features/trade/timing-confirm.tsx';
 import { setServerOffsetForTests } from '../../../src/features/trade/trade-api.ts';
+import { RESULT_SHOWN_MS } from '../../../src/features/trade/timing-logic.ts';
 import { resetLiveMarketForTests } from '../../../src/system/live-market.ts';
+import { usePreferences } from '../../../src/stores/preferences-store.ts';
 import { useUi } from '../../../src/stores/ui-store.ts';
 import { fail, inputNamed, mockApi, renderPage, setupWebTests, signInAs } from '../../setup.tsx';
 import { setupActEnvironment, until } from '../../support/helpers.tsx';
@@ -112,7 +114,7 @@ const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?
 const REAL_CLOCK_MS = 20_000;
 
 describe('timed-trade panel', () => {
-  it('asks for an expiration time, then confirms and places the order with an idempotency key', async () => {
+  it('starts with the shortest period, then confirms and places the order with an idempotency key', async () => {
     signInAs();
     const state = { active: [] as TimingOrder[], history: [] as TimingOrder[] };
     const api = timingApi(state);
@@ -123,11 +125,11 @@ describe('timed-trade panel', () => {
     const periods = within(panel).getAllByTestId('timing-period');
     expect(periods.map((p) => p.textContent)).toEqual(['30s80%', '1min82%']);
 
+    expect(periods.map((p) => p.getAttribute('aria-checked'))).toEqual(['true', 'false']);
     fireEvent.click(screen.getByTestId('timing-buy-up'));
-    await until(() => expect(toastText()).toBe('Please select an expiration time'));
+    expect(screen.getByTestId('error-amount').textContent).toBe('Please enter an amount');
     expect(screen.queryByTestId('timing-confirm')).toBeNull();
 
-    fireEvent.click(periods[0]!);
     expect(screen.getByTestId('timing-range').textContent).toBe(
       'Min \u206610.00\u2069, Max \u206650,000.00\u2069',
     );
@@ -173,6 +175,29 @@ describe('timed-trade panel', () => {
     expect(second.headers['idempotency-key']).not.toBe(sent.headers['idempotency-key']);
   });
 
+  it('starts with the last period chosen while the coin offers it, otherwise the shortest', async () => {
+    signInAs();
+    timingApi({ active: [], history: [] });
+    const first = renderPage(<TradePage />, { path: '/trade' });
+    await until(() => expect(screen.getAllByTestId('timing-period')).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId('timing-period')[1]!);
+    expect(usePreferences.getState().lastTimingPeriod).toBe(60);
+    first.unmount();
+
+    // The next visit starts with it.
+    renderPage(<TradePage />, { path: '/trade' });
+    await until(() => expect(screen.getAllByTestId('timing-period')).toHaveLength(2));
+    const checked = () => screen.getAllByTestId('timing-period').map((p) => p.getAttribute('aria-checked'));
+    expect(checked()).toEqual(['false', 'true']);
+    cleanup();
+
+    // A period the coin no longer offers (300 s is disabled) gives way to the shortest.
+    usePreferences.setState({ lastTimingPeriod: 300 });
+    renderPage(<TradePage />, { path: '/trade' });
+    await until(() => expect(screen.getAllByTestId('timing-period')).toHaveLength(2));
+    expect(checked()).toEqual(['true', 'false']);
+  });
+
   it('refuses a stake beyond the balance under the field, and shows the server’s refusal there too', async () => {
     signInAs();
     const state = {
@@ -182,13 +207,38 @@ describe('timed-trade panel', () => {
       refuse: false,
     };
     const api = timingApi(state);
-    renderPage(<TradePage />, { path: '/trade' });
+    const { client } = renderPage(<TradePage />, { path: '/trade' });
     await until(() => expect(screen.getByTestId('timing-available').textContent).toBe('25.00 USDT'));
     fireEvent.click(screen.getAllByTestId('timing-period')[0]!);
+    fireEvent.change(inputNamed('amount'), { target: { value: '20' } });
+    expect(screen.getByTestId('timing-payout').textContent).toBe('36.00 USDT');
+    expect(screen.queryByTestId('timing-deposit')).toBeNull();
+    // Beyond the balance: the error as it is typed, no payout quoted, and the way to deposit.
     fireEvent.change(inputNamed('amount'), { target: { value: '50' } });
+    expect(screen.getByTestId('error-amount').textContent).toBe('Insufficient balance');
+    expect(screen.getByTestId('timing-payout').textContent).toBe('-- USDT');
+    expect(screen.getByTestId('timing-deposit').getAttribute('href')).toBe('/recharge');
     fireEvent.click(screen.getByTestId('timing-buy-up'));
     expect(screen.getByTestId('error-amount').textContent).toBe('Insufficient balance');
     expect(screen.queryByTestId('timing-confirm')).toBeNull();
+
+    // Beyond the period's maximum: the range, no payout, and no way to deposit (it would not help).
+    state.spot = '90000.000000';
+    await act(async () => {
+      await client.invalidateQueries();
+    });
+    await until(() => expect(screen.getByTestId('timing-available').textContent).toBe('90,000.00 USDT'));
+    fireEvent.change(inputNamed('amount'), { target: { value: '60000' } });
+    expect(screen.getByTestId('error-amount').textContent).toBe(
+      'The amount is out of range (Min \u206610.00\u2069, Max \u206650,000.00\u2069)',
+    );
+    expect(screen.getByTestId('timing-payout').textContent).toBe('-- USDT');
+    expect(screen.queryByTestId('timing-deposit')).toBeNull();
+    state.spot = '25.000000';
+    await act(async () => {
+      await client.invalidateQueries();
+    });
+    await until(() => expect(screen.getByTestId('timing-available').textContent).toBe('25.00 USDT'));
 
     fireEvent.change(inputNamed('amount'), { target: { value: '5' } });
     fireEvent.click(screen.getByTestId('timing-buy-up'));
@@ -203,6 +253,7 @@ describe('timed-trade panel', () => {
     fireEvent.click(screen.getByTestId('timing-buy-up'));
     fireEvent.click(within(await screen.findByTestId('timing-confirm')).getByTestId('timing-confirm-ok'));
     await until(() => expect(screen.getByTestId('error-amount').textContent).toBe('Insufficient balance'));
+    expect(screen.getByTestId('timing-deposit').getAttribute('href')).toBe('/recharge');
     await until(() => expect(api.callsTo('/wallet/overview').length).toBeGreaterThan(overviewCalls));
   });
 
@@ -461,7 +512,7 @@ describe('/timing-trade-order', () => {
   );
 
   it(
-    'tells the trader the result on the trade page and refreshes the balance when an order settles',
+    'shows the result card on the trade page for a moment, and refreshes the balance when an order settles',
     async () => {
       signInAs();
       const now = Date.now();
@@ -480,12 +531,27 @@ describe('/timing-trade-order', () => {
       const overviewCalls = api.callsTo('/wallet/overview').length;
       state.active = [];
       state.history = [{ ...settled, id: 9 }];
+      // The order stays in the strip as its result: won, the profit, the payout, and the receipt.
+      await until(() => expect(screen.getByTestId('timing-result')).toBeTruthy(), 5000);
+      const result = screen.getByTestId('timing-result');
+      expect(result.getAttribute('data-id')).toBe('9');
+      expect(result.getAttribute('data-state')).toBe('settled');
+      expect(within(result).getByTestId('order-outcome').textContent).toBe('Won');
+      expect(within(result).getByTestId('result-profit').textContent).toBe('+8.00 USDT');
+      expect(within(result).getByTestId('result-payout').textContent).toBe('18.00 USDT');
+      expect(screen.queryByTestId('timing-no-open')).toBeNull();
+      expect(toastText()).toBe('');
+      await until(() => expect(api.callsTo('/wallet/overview').length).toBeGreaterThan(overviewCalls));
+      fireEvent.click(within(result).getByTestId('result-receipt'));
+      const detail = await screen.findByTestId('timing-detail');
+      await until(() =>
+        expect(within(detail).getByTestId('detail-settle-tick-id').textContent).toBe('#90210'),
+      );
+      // Then it leaves the strip.
       await until(
         () => expect(screen.getByTestId('timing-no-open').textContent).toBe('No open orders'),
-        5000,
+        RESULT_SHOWN_MS + 1000,
       );
-      await until(() => expect(toastText()).toBe('Order #9 settled: Won \u2066+8.00 USDT\u2069'), 4000);
-      await until(() => expect(api.callsTo('/wallet/overview').length).toBeGreaterThan(overviewCalls));
     },
     REAL_CLOCK_MS,
   );
