@@ -8,6 +8,7 @@ import * as user from './user.ts';
 import * as wallet from './wallet.ts';
 import type { Endpoint } from './endpoint.ts';
 
+export * from './chart-choices.ts';
 export * from './endpoint.ts';
 export * from './error-codes.ts';
 export * from './enums.ts';

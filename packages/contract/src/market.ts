@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyBody, endpoint } from './endpoint.ts';
+import { CHART_MAIN_INDICATORS, CHART_SUB_INDICATORS, KLINE_INTERVALS } from './chart-choices.ts';
 import { VC_TYPES } from './enums.ts';
 import { msg } from './fields.ts';
 
@@ -10,9 +11,6 @@ import { msg } from './fields.ts';
  * The coin list and the timed-trade configuration live under the prefix `/portal`, the service that
  * serves the app's own configuration.
  */
-
-export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
-export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
 /** The most candles one answer carries; a longer range must be paged. */
 export const MAX_KLINE_LIMIT = 1000;
@@ -210,9 +208,6 @@ export const favourDelete = endpoint({
   body: z.object({ vcId: vcIdField }).strict(),
   data: z.array(z.object({ vcId: z.number().int() })),
 });
-
-export const CHART_MAIN_INDICATORS = ['MA', 'EMA', 'BOLL'] as const;
-export const CHART_SUB_INDICATORS = ['VOL', 'MACD', 'KDJ', 'RSI'] as const;
 
 export const chartSettingsSchema = z.object({
   interval: intervalField,

@@ -1,18 +1,70 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Ticker } from '@vela/contract';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { PageSkeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { isSignedIn, useSession } from '../../stores/session-store.ts';
 import { useLiveMarket } from '../../system/live-market.ts';
 import { chooseCoin, configuredCoinIds, useTickers, useTimingConfig } from '../../system/market-api.ts';
-import { CoinPicker } from './coin-picker.tsx';
-import { IndicatorPopup } from './indicator-popup.tsx';
-import { OpenOrders } from './timing-open-orders.tsx';
-import { TimingPanel } from './timing-panel.tsx';
-import { useChartSettings } from './trade-api.ts';
+import { useChartSettings, type ChartSettingsState } from './trade-api.ts';
 import { coinToShow } from './trade-logic.ts';
 import { ChartSection, ChartSkeleton, OrdersSection, TradeHead, type OrderTab } from './trade-sections.tsx';
 import './trade.css';
+
+/*
+ * What only a signed-in user or a tap needs loads when it is needed, not with the screen: the order
+ * panel and the open orders (a visitor is asked to log in instead), and the coin and indicator
+ * pickers with the sliding sheet they open in. A visit that opens on /trade then downloads and runs
+ * the price and the chart first (decision 044).
+ */
+const TimingPanel = lazy(() => import('./timing-panel.tsx').then((m) => ({ default: m.TimingPanel })));
+const OpenOrders = lazy(() => import('./timing-open-orders.tsx').then((m) => ({ default: m.OpenOrders })));
+const CoinPicker = lazy(() => import('./coin-picker.tsx').then((m) => ({ default: m.CoinPicker })));
+const IndicatorPopup = lazy(() =>
+  import('./indicator-popup.tsx').then((m) => ({ default: m.IndicatorPopup })),
+);
+
+/** Which sheet is open; `null` until one has been, so that neither is loaded before a tap. */
+type Sheet = 'coins' | 'indicators' | 'none' | null;
+
+/** The coin and indicator sheets, mounted from the first tap on and kept so they can slide closed. */
+function TradeSheets({
+  sheet,
+  onSheet,
+  ticker,
+  tickers,
+  chartSettings,
+}: {
+  sheet: Sheet;
+  onSheet(sheet: Sheet): void;
+  ticker: Ticker;
+  tickers: Ticker[];
+  chartSettings: ChartSettingsState;
+}) {
+  if (sheet === null) return null;
+  const close = () => onSheet('none');
+  return (
+    <Suspense fallback={null}>
+      <CoinPicker
+        visible={sheet === 'coins'}
+        tickers={tickers}
+        selected={ticker.a}
+        onSelect={(id) => {
+          if (chooseCoin(id)) close();
+        }}
+        onClose={close}
+      />
+      <IndicatorPopup
+        visible={sheet === 'indicators'}
+        settings={chartSettings.settings}
+        scope={chartSettings.scope}
+        onChange={chartSettings.update}
+        onClose={close}
+      />
+    </Suspense>
+  );
+}
 
 /**
  * The coin the page shows (see `coinToShow`), once the prices and the trade configuration are in;
@@ -48,8 +100,7 @@ export default function TradePage() {
   const { tickers, config, list, configReady, ticker } = useShownCoin();
   const signedIn = useSession(isSignedIn);
   const chartSettings = useChartSettings();
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const [indicatorsOpen, setIndicatorsOpen] = useState(false);
+  const [sheet, setSheet] = useState<Sheet>(null);
   const [orderTab, setOrderTab] = useState<OrderTab>('timing');
   useLiveMarket();
 
@@ -69,34 +120,33 @@ export default function TradePage() {
   const timing = signedIn && orderTab === 'timing';
   return (
     <div className="trade" data-testid="trade-page" data-vc-id={ticker.a}>
-      <TradeHead ticker={ticker} onOpenPicker={() => setPickerOpen(true)} />
+      <TradeHead ticker={ticker} onOpenPicker={() => setSheet('coins')} />
       <ChartSection
         ticker={ticker}
         chartSettings={chartSettings}
-        onOpenIndicators={() => setIndicatorsOpen(true)}
+        onOpenIndicators={() => setSheet('indicators')}
       />
       <OrdersSection
         tab={orderTab}
         onTab={setOrderTab}
         signedIn={signedIn}
-        panel={<TimingPanel ticker={ticker} config={config.data} />}
+        panel={
+          <Suspense fallback={<PageSkeleton rows={3} card={false} />}>
+            <TimingPanel ticker={ticker} config={config.data} />
+          </Suspense>
+        }
       />
-      {timing ? <OpenOrders tickers={list} /> : null}
-      <CoinPicker
-        visible={pickerOpen}
+      {timing ? (
+        <Suspense fallback={null}>
+          <OpenOrders tickers={list} />
+        </Suspense>
+      ) : null}
+      <TradeSheets
+        sheet={sheet}
+        onSheet={setSheet}
+        ticker={ticker}
         tickers={list}
-        selected={ticker.a}
-        onSelect={(id) => {
-          if (chooseCoin(id)) setPickerOpen(false);
-        }}
-        onClose={() => setPickerOpen(false)}
-      />
-      <IndicatorPopup
-        visible={indicatorsOpen}
-        settings={chartSettings.settings}
-        scope={chartSettings.scope}
-        onChange={chartSettings.update}
-        onClose={() => setIndicatorsOpen(false)}
+        chartSettings={chartSettings}
       />
     </div>
   );

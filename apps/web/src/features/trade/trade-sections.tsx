@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { DownFill, FilterOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { KLINE_INTERVALS, type ChartSettings, type Ticker } from '@vela/contract';
@@ -7,6 +7,7 @@ import { formatCompact, formatNumber } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
 import { CoinIcon } from '../../components/coin-icon.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { changeClass } from '../../system/market-tickers-logic.ts';
@@ -211,7 +212,7 @@ function ChartFrame({
       )}
       {status === 'loading' && ready ? (
         <div className="trade-chart__overlay trade-chart__overlay--quiet" aria-busy="true">
-          <SpinLoading color="primary" />
+          <Spinner />
         </div>
       ) : null}
       {status === 'failed' ? (

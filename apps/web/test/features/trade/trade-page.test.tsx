@@ -115,7 +115,9 @@ describe('trade page', () => {
     await until(() => expect(chart().getAttribute('data-interval')).toBe('4h'));
     expect(chart().getAttribute('data-indicators')).toBe('EMA,RSI');
     // Timed trades have their panel (this pair offers no period); futures orders are not in this version.
-    expect(screen.getByTestId('timing-closed').textContent).toBe('Timed trading of this coin is closed');
+    expect((await screen.findByTestId('timing-closed')).textContent).toBe(
+      'Timed trading of this coin is closed',
+    );
     fireEvent.click(screen.getByTestId('order-tab-futures'));
     expect(screen.getByTestId('orders-note').textContent).toContain('not available');
 
