@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parseDecimal, preHashPassword } from '@vela/domain';
@@ -94,7 +95,10 @@ async function receiptPng(page: Page, reference: string, amount: string): Promis
   return page.locator('#receipt').screenshot({ type: 'png' });
 }
 
-/** A deposit on the USDT TRC20 channel with its voucher, submitted the way the /recharge form does. */
+/**
+ * A deposit on the USDT TRC20 channel with its voucher and the hash of the transaction that paid it,
+ * submitted the way the /recharge form does.
+ */
 async function submitDeposit(request: APIRequestContext, member: Member, voucher: Buffer, amount: string) {
   const auth = { authorization: member.token };
   const upload = await ok(
@@ -118,14 +122,13 @@ async function submitDeposit(request: APIRequestContext, member: Member, voucher
   );
   if (!channel) throw new Error('no USDT TRC20 deposit channel');
   return ok(
-    post<{ id: number }>(
+    post<{ id: number; txHash: string }>(
       request,
       '/recharge/request',
       {
         channelId: channel.id,
         amount,
-        payerName: 'Kim Minsu',
-        payerMobile: '+82 10 5555 0101',
+        txHash: randomBytes(32).toString('hex'),
         voucherUploadId: upload.id,
       },
       { ...auth, 'idempotency-key': idempotencyKey() },
@@ -271,8 +274,9 @@ test('finance reviews a deposit against its voucher and rejects a withdrawal; th
   await expect(row).toContainText('agent01');
   await expect(row).toContainText('On-chain');
   await expect(row).toContainText('150.00 USDT');
-  await expect(row).toContainText('Kim Minsu');
-  await expect(row).toContainText('+82 10 5555 0101');
+  // A crypto deposit shows its network and the transaction hash the operator looks up on the chain.
+  await expect(row.getByTestId('deposit-network')).toHaveText('TRC20');
+  await expect(row.getByTestId('deposit-tx-hash')).toContainText(deposit.txHash);
   await expect(row).toContainText('Pending');
 
   // The voucher, beside the figures; antd's preview zooms and rotates it.
@@ -281,7 +285,8 @@ test('finance reviews a deposit against its voucher and rejects a withdrawal; th
   const image = viewer.getByRole('img', { name: `Voucher of deposit #${deposit.id}` });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-  await expect(viewer.getByTestId('deposit-facts')).toContainText('Kim Minsu');
+  await expect(viewer.getByTestId('voucher-network')).toHaveText('TRC20');
+  await expect(viewer.getByTestId('voucher-tx-hash')).toContainText(deposit.txHash);
   // The image's hover mask takes the click and opens the preview.
   await viewer.getByText('Zoom and rotate').click();
   const preview = page.locator('.ant-image-preview-operations');

@@ -18,7 +18,11 @@ export type ChannelMethod = (typeof CHANNEL_METHODS)[number];
 export const WITHDRAW_TARGETS = ['bank', 'wallet', 'zsk'] as const;
 export type WithdrawTarget = (typeof WITHDRAW_TARGETS)[number];
 
-export const FUNDING_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * `approved` is a deposit credited or a withdrawal paid out ("Completed" on the user's screens);
+ * `cancelled` is a withdrawal its user withdrew while it was pending (deposits are never cancelled).
+ */
+export const FUNDING_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];
 
 const decimal = z.string();
@@ -52,7 +56,7 @@ export type FundingChannel = z.infer<typeof fundingChannelSchema>;
 
 const timelineSchema = z.array(
   z.object({
-    state: z.enum(['submitted', 'approved', 'rejected']),
+    state: z.enum(['submitted', 'approved', 'rejected', 'cancelled']),
     at: z.number().int(),
     note: z.string().nullable().describe("The operator's reason or payout reference."),
   }),
@@ -69,8 +73,13 @@ export const rechargeOrderSchema = z.object({
   fee: decimal,
   receiveAmount: decimal.describe('Quoted at submission; the credited amount is what the operator approved.'),
   creditedAmount: decimal.nullable(),
-  payerName: z.string(),
-  payerMobile: z.string(),
+  chainName: z.string().nullable().describe("Crypto deposits: the channel's network."),
+  txHash: z
+    .string()
+    .nullable()
+    .describe('Crypto deposits: the transaction hash (TxID) the user named, as stored (hex in lower case).'),
+  payerName: z.string().nullable().describe('Bank and fast-payment deposits: who paid.'),
+  payerMobile: z.string().nullable(),
   status: z.enum(FUNDING_STATUSES),
   rejectReason: z.string().nullable(),
   createdAt: z.number().int(),
@@ -91,6 +100,7 @@ export const withdrawOrderSchema = z.object({
   payoutAmount: decimal.describe('What is paid out, in the pay currency.'),
   target: z.enum(WITHDRAW_TARGETS),
   targetLabel: z.string().describe('The destination as the user bound it, masked.'),
+  chainName: z.string().nullable().describe("Crypto withdrawals: the channel's network."),
   status: z.enum(FUNDING_STATUSES),
   rejectReason: z.string().nullable(),
   payoutReference: z.string().nullable(),
@@ -111,6 +121,15 @@ const pageBody = z
 function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), nextCursor: z.number().int().nullable() });
 }
+
+/**
+ * A crypto deposit's transaction hash. Its form depends on the channel's network (`checkTxHash` in
+ * packages/domain), which the server checks once it knows the channel; this only bounds the text.
+ */
+const txHashField = z
+  .string(msg('validation.txHash.general'))
+  .trim()
+  .max(200, msg('validation.txHash.general'));
 
 const payerNameField = z
   .string(msg('validation.payerName'))
@@ -137,13 +156,15 @@ export const rechargeRequest = endpoint({
   auth: 'user',
   tag: 'funding',
   idempotent: true,
-  summary: 'Submits a deposit with its payment voucher; it waits for review.',
+  summary:
+    "Submits a deposit with its payment voucher; it waits for review. A crypto (chain) channel takes the transaction hash `txHash` (valid for its network, used by no other deposit); bank and fast-payment channels take the payer's name and mobile.",
   body: z
     .object({
       channelId: rowId,
       amount: amountField,
-      payerName: payerNameField,
-      payerMobile: payerMobileField,
+      txHash: txHashField.optional(),
+      payerName: payerNameField.optional(),
+      payerMobile: payerMobileField.optional(),
       voucherUploadId: z
         .number(msg('validation.voucher'))
         .int(msg('validation.voucher'))
@@ -195,6 +216,34 @@ export const withdrawRequest = endpoint({
   data: withdrawOrderSchema,
 });
 
+/** A deposit's voucher image, re-encoded without metadata, as base64. */
+const voucherImageSchema = z.object({
+  mime: z.string(),
+  dataBase64: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const withdrawCancel = endpoint({
+  path: '/withdraw/cancel',
+  auth: 'user',
+  tag: 'funding',
+  idempotent: true,
+  summary:
+    "Cancels the user's own pending withdrawal: the held amount returns to the spot account. Once an operator has reviewed it, it can no longer be cancelled (WITHDRAWAL_NOT_PENDING).",
+  body: z.object({ orderId: rowId }).strict(),
+  data: withdrawOrderSchema,
+});
+
+export const rechargeVoucher = endpoint({
+  path: '/recharge/voucher',
+  auth: 'user',
+  tag: 'funding',
+  summary: "The voucher image of one of the user's own deposits (re-encoded, without metadata) as base64.",
+  body: z.object({ orderId: rowId }).strict(),
+  data: voucherImageSchema,
+});
+
 export const withdrawOrders = endpoint({
   path: '/withdraw/order/list',
   auth: 'user',
@@ -241,12 +290,7 @@ export const adminRechargeVoucher = endpoint({
   tag: 'admin',
   summary: "A deposit's voucher image (re-encoded, without metadata) as base64.",
   body: z.object({ orderId: rowId }).strict(),
-  data: z.object({
-    mime: z.string(),
-    dataBase64: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-  }),
+  data: voucherImageSchema,
 });
 
 export const adminRechargeApprove = endpoint({

@@ -88,6 +88,8 @@ export const routes = {
     rechargeChannels: route<typeof funding.rechargeChannels>('/recharge/channel/list', 'user'),
     rechargeOrders: route<typeof funding.rechargeOrders>('/recharge/order/list', 'user'),
     rechargeRequest: route<typeof funding.rechargeRequest>('/recharge/request', 'user'),
+    rechargeVoucher: route<typeof funding.rechargeVoucher>('/recharge/voucher', 'user'),
+    withdrawCancel: route<typeof funding.withdrawCancel>('/withdraw/cancel', 'user'),
     withdrawChannels: route<typeof funding.withdrawChannels>('/withdraw/channel/list', 'user'),
     withdrawOrders: route<typeof funding.withdrawOrders>('/withdraw/order/list', 'user'),
     withdrawRequest: route<typeof funding.withdrawRequest>('/withdraw/request', 'user'),

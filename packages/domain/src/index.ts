@@ -7,3 +7,4 @@ export * from './market/index.ts';
 export * from './ledger/index.ts';
 export * from './funding.ts';
 export * from './timing.ts';
+export * from './tx-hash.ts';

@@ -43,7 +43,12 @@ export function OrderCell({ id, at }: { id: number; at: number }) {
   );
 }
 
-const STATUS_COLORS: Record<FundingStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+const STATUS_COLORS: Record<FundingStatus, string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'default',
+};
 
 export function FundingStatusTag({ status }: { status: FundingStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{FUNDING_STATUS_LABELS[status]}</Tag>;

@@ -79,6 +79,7 @@ export const FUNDING_STATUS_LABELS: Record<FundingStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
+  cancelled: 'Cancelled by user',
 };
 
 export const CHANNEL_METHOD_LABELS: Record<ChannelMethod, string> = {

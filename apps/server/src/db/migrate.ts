@@ -14,6 +14,7 @@ import * as feedSecrets from './migrations/0011-feed-secrets.ts';
 import * as openingTicks from './migrations/0012-opening-ticks.ts';
 import * as unreadSettings from './migrations/0013-unread-settings.ts';
 import * as openingOnRead from './migrations/0014-opening-on-read.ts';
+import * as depositTxHash from './migrations/0015-deposit-tx-hash.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -34,6 +35,7 @@ const MIGRATIONS = {
   '0012-opening-ticks': openingTicks,
   '0013-unread-settings': unreadSettings,
   '0014-opening-on-read': openingOnRead,
+  '0015-deposit-tx-hash': depositTxHash,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

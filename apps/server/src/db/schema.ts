@@ -482,14 +482,17 @@ export interface RechargeOrderTable {
   fee_minor: bigint;
   receive_minor: bigint;
   credited_minor: bigint | null;
-  payer_name: string;
-  payer_mobile: string;
+  /** Bank and fast-payment deposits: who paid. Null for crypto deposits. */
+  payer_name: string | null;
+  payer_mobile: string | null;
   voucher_upload_id: number;
   status: string;
   reject_reason: string | null;
   reviewed_by: number | null;
   reviewed_at: number | null;
   created_at: number;
+  /** Crypto deposits: the transaction hash as its network compares hashes; unique. */
+  tx_hash: string | null;
 }
 
 export interface WithdrawOrderTable {
@@ -504,6 +507,7 @@ export interface WithdrawOrderTable {
   target_id: number;
   target_label: string;
   target_detail: string;
+  /** 'pending', 'approved' (paid out), 'rejected' or 'cancelled' (by its user while pending). */
   status: string;
   reject_reason: string | null;
   payout_reference: string | null;

@@ -76,6 +76,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0012-opening-ticks',
       '0013-unread-settings',
       '0014-opening-on-read',
+      '0015-deposit-tx-hash',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ERROR_CODES } from '@vela/contract';
-import type { AmountError } from '@vela/domain';
+import { TX_HASH_RULES, type AmountError } from '@vela/domain';
 import { en, interpolate, loadCatalogue, LOCALE_CODES, type Catalogue } from '@vela/i18n';
 import { createTestApp, expectFailure, tr, type TestApp } from '../helpers/test-app.ts';
 import { idemKey, vcIdOf } from '../modules/ledger/ledger-helpers.ts';
@@ -43,6 +43,10 @@ const RESOLVED: Record<string, readonly string[]> = {
   // The not-found handler: an unknown path, or a known one asked with the wrong method.
   'http/error-handler.ts|error.*': ['error.NOT_FOUND', 'error.METHOD_NOT_ALLOWED'],
   'modules/ledger/amounts.ts|validation.*': AMOUNT_ERRORS.map((kind) => `validation.${kind}`),
+  // A transaction hash refused names its network's rule.
+  'modules/funding/funding-service.ts|validation.txHash.*': TX_HASH_RULES.map(
+    (rule) => `validation.txHash.${rule}`,
+  ),
 };
 
 interface MessageSite {

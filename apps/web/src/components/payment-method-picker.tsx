@@ -363,8 +363,16 @@ function MethodTabs(props: {
   );
 }
 
-/** Cancel, and the way to add a method of the open tab's kind. */
-function PickerActions({ tab, onClose }: { tab: PaymentMethodKind; onClose(): void }) {
+/** Cancel, and the way to add a method of the open tab's kind (to `addTarget` when given). */
+function PickerActions({
+  tab,
+  addTarget,
+  onClose,
+}: {
+  tab: PaymentMethodKind;
+  addTarget: string | undefined;
+  onClose(): void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   return (
@@ -377,7 +385,7 @@ function PickerActions({ tab, onClose }: { tab: PaymentMethodKind; onClose(): vo
         color="primary"
         fill="outline"
         className="option-sheet__add"
-        onClick={() => void navigate(METHOD_PAGES[tab].add)}
+        onClick={() => void navigate(addTarget ?? METHOD_PAGES[tab].add)}
         data-testid="method-picker-add"
       >
         {t('payment.addNew')}
@@ -397,6 +405,11 @@ export function PaymentMethodPicker(props: {
   vcId?: number;
   chainName?: string;
   selected: { kind: PaymentMethodKind; id: number } | null;
+  /**
+   * Where "add" leads instead of the plain add form: the withdrawal screen's link pre-fills the
+   * method for its channel and comes back to the withdrawal.
+   */
+  addTarget?: string;
   onSelect(picked: PickedMethod): void;
   onClose(): void;
 }) {
@@ -434,7 +447,7 @@ export function PaymentMethodPicker(props: {
             ))}
           </SheetBody>
         </div>
-        <PickerActions tab={tab} onClose={props.onClose} />
+        <PickerActions tab={tab} addTarget={props.addTarget} onClose={props.onClose} />
       </div>
     </Popup>
   );

@@ -248,6 +248,8 @@ export const en = {
   'error.CHANNEL_NOT_FOUND': 'This channel is not available',
   'error.ORDER_NOT_FOUND': 'No such order',
   'error.ORDER_ALREADY_REVIEWED': 'This order has already been reviewed',
+  'error.WITHDRAWAL_NOT_PENDING': 'This withdrawal can no longer be cancelled: it has already been reviewed',
+  'error.TX_HASH_USED': 'This transaction hash has already been submitted with another deposit',
   'error.REAL_NAME_REQUIRED': 'Please complete real-name verification first',
   'error.FUNDING_CLOSED': 'This service is closed for now, please try again later',
   'error.WITHDRAW_DAILY_LIMIT': 'You have reached today’s limit of {{count}} withdrawals',
@@ -648,6 +650,11 @@ export const en = {
   'validation.payerName': 'Please enter a correct payer name',
   'validation.payerMobile': 'Please enter a correct mobile number',
   'validation.voucher': 'Please upload the payment voucher',
+  'validation.txHash.hex64': 'Enter the transaction hash: 64 characters, digits 0-9 and letters a-f',
+  'validation.txHash.hex64With0x':
+    'Enter the transaction hash: 0x followed by 64 characters, digits 0-9 and letters a-f',
+  'validation.txHash.base58Signature': 'Enter the transaction signature: 87 or 88 letters and digits',
+  'validation.txHash.general': 'Enter the transaction hash: 16 to 128 letters and digits',
   'validation.withdrawTarget': 'Please choose a correct bank card or wallet address',
   'funding.rechargeSubmitted': 'The deposit was submitted successfully, please wait for review',
   'funding.withdrawSubmitted':
@@ -700,6 +707,30 @@ export const en = {
   'funding.payoutReferenceValue': 'Payout reference: {{reference}}',
   'funding.credited': 'Credited',
   'funding.supportHint': 'Questions about this order? Customer service can help.',
+  'funding.payHintChain':
+    'Pay first, then enter the amount paid and the transaction hash (TxID), and upload the payment voucher.',
+  'funding.txHash': 'Transaction hash (TxID)',
+  'funding.txHashPlaceholder': 'Paste the TxID from your wallet',
+  'funding.viewVoucher': 'View voucher',
+  'funding.status.completed': 'Completed',
+  'funding.status.cancelled': 'Cancelled',
+  'funding.timeline.cancelled': 'Cancelled by you',
+  'funding.cancelWithdraw': 'Cancel withdrawal',
+  'funding.cancelWithdrawConfirm':
+    'Cancel this withdrawal? The {{amount}} held for it returns to your spot account.',
+  'funding.keepWithdraw': 'Keep it',
+  'funding.withdrawCancelled': 'Withdrawal cancelled. The amount is back in your spot account.',
+  'funding.check.title': 'Before you withdraw',
+  'funding.check.fundPassword': 'Fund password',
+  'funding.check.realName': 'Identity verification',
+  'funding.check.googleAuthenticator': 'Google authenticator',
+  'funding.check.BANK_CARD': 'A bank card',
+  'funding.check.WALLET_ADDRESS': 'A {{symbol}} address on {{network}}',
+  'funding.check.ZSK_ACCOUNT': 'A fast-payment account',
+  'funding.check.done': 'Done',
+  'funding.check.underReview': 'Under review',
+  'funding.check.setUp': 'Set up',
+  'funding.check.add': 'Add',
 } as const;
 
 export type MessageKey = keyof typeof en;

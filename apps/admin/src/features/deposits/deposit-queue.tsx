@@ -78,6 +78,7 @@ const channelColumn: Column = {
   render: (_, order) => (
     <Space direction="vertical" size={0}>
       {CHANNEL_METHOD_LABELS[order.method]}
+      {order.chainName ? <span data-testid="deposit-network">{order.chainName}</span> : null}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         channel #{order.channelId}
       </Typography.Text>
@@ -109,14 +110,25 @@ const receivesColumn: Column = {
   ),
 };
 
+/** What proves the payment: a crypto deposit's transaction hash, a bank deposit's payer. */
 const payerColumn: Column = {
-  title: 'Payer',
+  title: 'Payer / TxID',
   key: 'payer',
   responsive: ['md'],
-  render: (_, order) => (
-    <Space direction="vertical" size={0}>
-      {order.payerName}
-      <Typography.Text type="secondary">{order.payerMobile}</Typography.Text>
-    </Space>
-  ),
+  render: (_, order) =>
+    order.txHash !== null ? (
+      <Typography.Text
+        code
+        copyable={{ text: order.txHash }}
+        style={{ fontSize: 12, wordBreak: 'break-all' }}
+        data-testid="deposit-tx-hash"
+      >
+        {order.txHash}
+      </Typography.Text>
+    ) : (
+      <Space direction="vertical" size={0}>
+        {order.payerName}
+        <Typography.Text type="secondary">{order.payerMobile}</Typography.Text>
+      </Space>
+    ),
 };

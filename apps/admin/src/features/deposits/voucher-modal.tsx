@@ -101,6 +101,11 @@ function DepositFacts({ order }: { order: Deposit }) {
       <Descriptions.Item label="Channel">
         {CHANNEL_METHOD_LABELS[order.method]} (#{order.channelId})
       </Descriptions.Item>
+      {order.chainName ? (
+        <Descriptions.Item label="Network">
+          <span data-testid="voucher-network">{order.chainName}</span>
+        </Descriptions.Item>
+      ) : null}
       <Descriptions.Item label="Paid">
         <Amount value={order.payAmount} currency={order.payCurrency} />
       </Descriptions.Item>
@@ -110,8 +115,23 @@ function DepositFacts({ order }: { order: Deposit }) {
       <Descriptions.Item label="Fee">
         <Amount value={order.fee} currency={order.symbol} />
       </Descriptions.Item>
-      <Descriptions.Item label="Payer name">{order.payerName}</Descriptions.Item>
-      <Descriptions.Item label="Payer mobile">{order.payerMobile}</Descriptions.Item>
+      {order.txHash !== null ? (
+        <Descriptions.Item label="TxID">
+          <Typography.Text
+            code
+            copyable={{ text: order.txHash }}
+            style={{ wordBreak: 'break-all' }}
+            data-testid="voucher-tx-hash"
+          >
+            {order.txHash}
+          </Typography.Text>
+        </Descriptions.Item>
+      ) : (
+        <>
+          <Descriptions.Item label="Payer name">{order.payerName}</Descriptions.Item>
+          <Descriptions.Item label="Payer mobile">{order.payerMobile}</Descriptions.Item>
+        </>
+      )}
       <Descriptions.Item label={timeTitle('Submitted')}>{formatTime(order.createdAt)}</Descriptions.Item>
       <Descriptions.Item label="Status">
         <ReviewState status={order.status} reviewedAt={order.reviewedAt} note={depositNote(order)} />

@@ -2,7 +2,8 @@ import type { BookRules } from '../ledger/ledger-references.ts';
 
 /**
  * Funding's rules for the books: an approved deposit is credited once and nothing else is; a
- * withdrawal holds its amount at once and is then either paid out or returned, each at most once.
+ * withdrawal holds its amount at once and is then either paid out or returned (rejected by an
+ * operator, or cancelled by its user), each at most once.
  */
 export const fundingBooks: BookRules = {
   references: [
@@ -18,11 +19,11 @@ export const fundingBooks: BookRules = {
       requires: [
         { type: 'withdrawal_hold', when: '1 = 1' },
         { type: 'withdrawal_payout', when: "t.status = 'approved'" },
-        { type: 'withdrawal_return', when: "t.status = 'rejected'" },
+        { type: 'withdrawal_return', when: "t.status IN ('rejected', 'cancelled')" },
       ],
       forbids: [
         { type: 'withdrawal_payout', when: "t.status <> 'approved'" },
-        { type: 'withdrawal_return', when: "t.status <> 'rejected'" },
+        { type: 'withdrawal_return', when: "t.status NOT IN ('rejected', 'cancelled')" },
       ],
       once: ['withdrawal_hold', 'withdrawal_payout', 'withdrawal_return'],
     },

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { FundingStatus } from '@vela/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -29,7 +30,15 @@ export function depositOrders(db: Kysely<Database>) {
     .innerJoin('vc', 'vc.id', 'o.vc_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
-    .select(['c.method', 'c.pay_currency', 'c.pay_scale', 'vc.symbol', 'vc.amount_scale', 'u.username']);
+    .select([
+      'c.method',
+      'c.pay_currency',
+      'c.pay_scale',
+      'c.chain_name',
+      'vc.symbol',
+      'vc.amount_scale',
+      'u.username',
+    ]);
 }
 
 export type DepositOrderRow = Awaited<ReturnType<ReturnType<typeof depositOrders>['execute']>>[number];
@@ -41,7 +50,15 @@ export function withdrawOrders(db: Kysely<Database>) {
     .innerJoin('vc', 'vc.id', 'o.vc_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
-    .select(['c.method', 'c.pay_currency', 'c.pay_scale', 'vc.symbol', 'vc.amount_scale', 'u.username']);
+    .select([
+      'c.method',
+      'c.pay_currency',
+      'c.pay_scale',
+      'c.chain_name',
+      'vc.symbol',
+      'vc.amount_scale',
+      'u.username',
+    ]);
 }
 
 export type WithdrawOrderRow = Awaited<ReturnType<ReturnType<typeof withdrawOrders>['execute']>>[number];
@@ -51,7 +68,7 @@ export type OrderTable = 'recharge_order' | 'withdraw_order';
 
 /** A page of orders: by status and user, after the cursor, newest or oldest first. */
 export interface OrderPage {
-  status?: 'pending' | 'approved' | 'rejected' | undefined;
+  status?: FundingStatus | undefined;
   userId?: number | undefined;
   cursor?: number | undefined;
   limit: number;
@@ -92,14 +109,29 @@ export function withdrawalOrder(db: Kysely<Database>, id: number): Promise<Withd
   return withdrawOrders(db).where('o.id', '=', id).executeTakeFirst();
 }
 
-/** The upload id of a deposit's voucher, or undefined when there is no such deposit. */
-export async function depositVoucherId(db: Kysely<Database>, id: number): Promise<number | undefined> {
+/**
+ * The upload id of a deposit's voucher, or undefined when there is no such deposit (or, with
+ * `userId`, none of that user's).
+ */
+export async function depositVoucherId(
+  db: Kysely<Database>,
+  id: number,
+  userId?: number,
+): Promise<number | undefined> {
+  let query = db.selectFrom('recharge_order').select('voucher_upload_id').where('id', '=', id);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query.executeTakeFirst();
+  return row?.voucher_upload_id;
+}
+
+/** Whether a deposit already names this transaction hash (as stored: `checkTxHash`'s key). */
+export async function depositWithTxHash(db: Kysely<Database>, txHash: string): Promise<boolean> {
   const row = await db
     .selectFrom('recharge_order')
-    .select('voucher_upload_id')
-    .where('id', '=', id)
+    .select('id')
+    .where('tx_hash', '=', txHash)
     .executeTakeFirst();
-  return row?.voucher_upload_id;
+  return row !== undefined;
 }
 
 export async function insertDeposit(
@@ -128,24 +160,28 @@ export async function insertWithdrawal(
 
 /**
  * Moves an order out of `pending`, once: the UPDATE matches only a pending row, so of two operators
- * reviewing the same order at the same moment exactly one changes it. Answers `missing` when there
- * is no such order and `reviewed` when it had left `pending` already.
+ * reviewing the same order at the same moment (or an operator and the user cancelling it) exactly
+ * one changes it. With `userId`, only that user's order matches. Answers `missing` when there is no
+ * such order and `reviewed` when it had left `pending` already.
  */
 export async function reviewPending(
   trx: Kysely<Database>,
   table: OrderTable,
   orderId: number,
   changes: Updateable<Database['recharge_order']> | Updateable<Database['withdraw_order']>,
+  userId?: number,
 ): Promise<'done' | 'reviewed' | 'missing'> {
-  const result = await trx
+  let update = trx
     .updateTable(table)
     .set(changes as never)
     .where('id', '=', orderId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+    .where('status', '=', 'pending');
+  if (userId !== undefined) update = update.where('user_id', '=', userId);
+  const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await trx.selectFrom(table).select('id').where('id', '=', orderId).executeTakeFirst();
-  return exists ? 'reviewed' : 'missing';
+  let lookup = trx.selectFrom(table).select('id').where('id', '=', orderId);
+  if (userId !== undefined) lookup = lookup.where('user_id', '=', userId);
+  return (await lookup.executeTakeFirst()) ? 'reviewed' : 'missing';
 }
 
 /**

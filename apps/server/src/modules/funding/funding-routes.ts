@@ -16,6 +16,10 @@ export function addFundingRoutes(table: RouteTable, service: FundingService): vo
       service.requestWithdrawal(ctx.session, body, ctx.idempotencyKey),
     )
     .add(funding.withdrawOrders, (body, ctx) => service.myWithdrawals(ctx.session, body))
+    .add(funding.withdrawCancel, (body, ctx) =>
+      service.cancelWithdrawal(ctx.session, body, ctx.idempotencyKey),
+    )
+    .add(funding.rechargeVoucher, (body, ctx) => service.myVoucher(ctx.session, body.orderId))
     .add(funding.adminRechargeList, (body) => service.adminDeposits(body))
     .add(funding.adminRechargeVoucher, (body) => service.voucher(body.orderId))
     .add(funding.adminRechargeApprove, (body, ctx) => service.approveDeposit(ctx.session, body, ctx.ip))

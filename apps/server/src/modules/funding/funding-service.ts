@@ -1,18 +1,21 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { DataOf, FundingStatus, ParsedBodyOf, endpoints } from '@vela/contract';
 import {
+  checkTxHash,
   creditToleranceMinor,
   depositEntries,
   parseDecimal,
   depositQuote,
   reviewDepositCredit,
   toleranceBasisPoints,
+  txHashRule,
   withdrawalHoldEntry,
   withdrawalPayoutEntry,
   withdrawalReturnEntry,
   withdrawQuote,
   type ChannelTerms,
 } from '@vela/domain';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { AuthSession, OperatorSession } from '../../http/contract-routes.ts';
@@ -32,6 +35,7 @@ import {
   depositOrder,
   depositPage,
   depositVoucherId,
+  depositWithTxHash,
   insertDeposit,
   insertWithdrawal,
   lockUser,
@@ -54,7 +58,7 @@ import {
 
 type Api = typeof endpoints.funding;
 type Page = {
-  status?: 'pending' | 'approved' | 'rejected' | undefined;
+  status?: FundingStatus | undefined;
   /** Users see their own orders; operators may filter by user. */
   userId?: number | undefined;
   cursor?: number | undefined;
@@ -124,47 +128,63 @@ export class FundingService {
     body: ParsedBodyOf<Api['rechargeRequest']>,
     key: string,
   ): Promise<DataOf<Api['rechargeRequest']>> {
-    return this.deps.money.requests.run(
-      { owner: `u:${session.userId}`, key, endpoint: '/recharge/request', body },
-      async () => {
-        await this.requireOpen('RECHARGE');
-        const c = await channel(this.db, 'recharge', body.channelId);
-        if (!c) throw fieldError('CHANNEL_NOT_FOUND', 'channelId');
-        const payMinor = requireAmount(body.amount, c.pay_scale, 'amount', await readAmountRule(this.db), {
-          min: c.min_amount,
-          max: c.max_amount,
-        });
-        const quote = depositQuote(payMinor, terms(c));
-        if (quote.receiveMinor <= 0n) throw fieldError('AMOUNT_INVALID', 'amount', 'validation.amountWrong');
-        return { c, payMinor, quote };
-      },
-      async (trx, { c, payMinor, quote }) => {
-        const id = await insertDeposit(trx, {
-          user_id: session.userId,
-          channel_id: c.id,
-          vc_id: c.vc_id,
-          pay_amount_minor: payMinor,
-          fee_minor: quote.feeMinor,
-          receive_minor: quote.receiveMinor,
-          credited_minor: null,
-          payer_name: body.payerName,
-          payer_mobile: body.payerMobile,
-          voucher_upload_id: body.voucherUploadId,
-          status: 'pending',
-          created_at: this.now(),
-        });
-        // The voucher must be the user's own unused voucher upload; it is now this deposit's.
-        await this.deps.payments.consumeUpload(trx, {
-          id: body.voucherUploadId,
-          userId: session.userId,
-          purpose: 'voucher',
-          usedBy: `recharge:${id}`,
-          field: 'voucherUploadId',
-        });
-        this.announce(trx, { kind: 'recharge', id, userId: session.userId, status: 'pending' });
-        return toDepositOrder(await this.depositRow(trx, id));
-      },
-    );
+    try {
+      return await this.deps.money.requests.run(
+        { owner: `u:${session.userId}`, key, endpoint: '/recharge/request', body },
+        () => this.checkDeposit(body),
+        async (trx, { c, payMinor, quote, proof }) => {
+          // Checked again inside the transaction: on SQLite it excludes every other writer, so no
+          // second deposit can take the hash in between; on PostgreSQL the unique index decides.
+          if (proof.tx_hash !== null && (await depositWithTxHash(trx, proof.tx_hash)))
+            throw fieldError('TX_HASH_USED', 'txHash');
+          const id = await insertDeposit(trx, {
+            user_id: session.userId,
+            channel_id: c.id,
+            vc_id: c.vc_id,
+            pay_amount_minor: payMinor,
+            fee_minor: quote.feeMinor,
+            receive_minor: quote.receiveMinor,
+            credited_minor: null,
+            ...proof,
+            voucher_upload_id: body.voucherUploadId,
+            status: 'pending',
+            created_at: this.now(),
+          });
+          // The voucher must be the user's own unused voucher upload; it is now this deposit's.
+          await this.deps.payments.consumeUpload(trx, {
+            id: body.voucherUploadId,
+            userId: session.userId,
+            purpose: 'voucher',
+            usedBy: `recharge:${id}`,
+            field: 'voucherUploadId',
+          });
+          this.announce(trx, { kind: 'recharge', id, userId: session.userId, status: 'pending' });
+          return toDepositOrder(await this.depositRow(trx, id));
+        },
+      );
+    } catch (error) {
+      // Two deposits naming one transaction at the same moment on PostgreSQL: the index refuses the
+      // second, which deserves the same answer as if it had come later.
+      if (isUniqueViolation(error) && body.txHash !== undefined) throw fieldError('TX_HASH_USED', 'txHash');
+      throw error;
+    }
+  }
+
+  /** The deposit's channel, amount and quote, and what proves the payment (see `depositProof`). */
+  private async checkDeposit(body: ParsedBodyOf<Api['rechargeRequest']>) {
+    await this.requireOpen('RECHARGE');
+    const c = await channel(this.db, 'recharge', body.channelId);
+    if (!c) throw fieldError('CHANNEL_NOT_FOUND', 'channelId');
+    const payMinor = requireAmount(body.amount, c.pay_scale, 'amount', await readAmountRule(this.db), {
+      min: c.min_amount,
+      max: c.max_amount,
+    });
+    const quote = depositQuote(payMinor, terms(c));
+    if (quote.receiveMinor <= 0n) throw fieldError('AMOUNT_INVALID', 'amount', 'validation.amountWrong');
+    const proof = depositProof(c, body);
+    if (proof.tx_hash !== null && (await depositWithTxHash(this.db, proof.tx_hash)))
+      throw fieldError('TX_HASH_USED', 'txHash');
+    return { c, payMinor, quote, proof };
   }
 
   async requestWithdrawal(
@@ -250,6 +270,44 @@ export class FundingService {
     );
   }
 
+  /**
+   * Cancels the user's own pending withdrawal: it leaves `pending` by the same conditional UPDATE an
+   * operator's review uses, so of a cancellation and a review at the same moment exactly one
+   * happens, and the hold returns to the spot account in the same transaction.
+   */
+  async cancelWithdrawal(
+    session: AuthSession,
+    body: ParsedBodyOf<Api['withdrawCancel']>,
+    key: string,
+  ): Promise<DataOf<Api['withdrawCancel']>> {
+    const { money: m } = this.deps;
+    return m.requests.run(
+      { owner: `u:${session.userId}`, key, endpoint: '/withdraw/cancel', body },
+      () => Promise.resolve(null),
+      async (trx) => {
+        const changes = { status: 'cancelled', reviewed_at: this.now() };
+        const result = await reviewPending(trx, 'withdraw_order', body.orderId, changes, session.userId);
+        // Another user's order answers as if it did not exist: its existence is not theirs to learn.
+        if (result === 'missing') throw fieldError('ORDER_NOT_FOUND', 'orderId');
+        if (result === 'reviewed') throw new AppError('WITHDRAWAL_NOT_PENDING');
+        const order = await this.withdrawalRow(trx, body.orderId);
+        const ref = { refType: 'withdrawal', refId: order.id };
+        await m.ledger.post(trx, [
+          withdrawalReturnEntry(ref, order.user_id, order.vc_id, order.amount_minor),
+        ]);
+        this.announce(trx, { kind: 'withdraw', id: order.id, userId: order.user_id, status: 'cancelled' });
+        return toWithdrawOrder(order);
+      },
+    );
+  }
+
+  /** The voucher the user uploaded with one of their own deposits. */
+  async myVoucher(session: AuthSession, orderId: number): Promise<DataOf<Api['rechargeVoucher']>> {
+    const uploadId = await depositVoucherId(this.db, orderId, session.userId);
+    if (uploadId === undefined) throw fieldError('ORDER_NOT_FOUND', 'orderId');
+    return voucherImage(await this.deps.payments.readUpload(uploadId, { userId: session.userId }));
+  }
+
   async myDeposits(session: AuthSession, body: Page): Promise<DataOf<Api['rechargeOrders']>> {
     return page((p) => depositPage(this.db, p), { ...body, userId: session.userId }, toDepositOrder);
   }
@@ -272,13 +330,7 @@ export class FundingService {
   async voucher(orderId: number): Promise<DataOf<Api['adminRechargeVoucher']>> {
     const uploadId = await depositVoucherId(this.db, orderId);
     if (uploadId === undefined) throw fieldError('ORDER_NOT_FOUND', 'orderId');
-    const upload = await this.deps.payments.readUpload(uploadId, { operator: true });
-    return {
-      mime: upload.mime,
-      dataBase64: Buffer.from(upload.content).toString('base64'),
-      width: upload.width,
-      height: upload.height,
-    };
+    return voucherImage(await this.deps.payments.readUpload(uploadId, { operator: true }));
   }
 
   /**
@@ -566,6 +618,40 @@ export class FundingService {
     if (!row) throw fieldError('ORDER_NOT_FOUND', 'orderId');
     return row;
   }
+}
+
+/**
+ * What proves a deposit's payment, as stored: a crypto deposit names its transaction (a hash valid
+ * for the channel's network, in the form its network compares hashes); a bank or fast-payment
+ * deposit names its payer. The fields of the other kind are not stored.
+ */
+function depositProof(
+  c: ChannelRow,
+  body: ParsedBodyOf<Api['rechargeRequest']>,
+): { tx_hash: string | null; payer_name: string | null; payer_mobile: string | null } {
+  if (c.method === 'chain') {
+    // Every chain channel names its network (funding-seed.ts, the console's channel form).
+    if (!c.chain_name) throw new Error(`chain channel ${c.id} has no network`);
+    if (body.txHash === undefined || body.txHash === '')
+      throw fieldError('VALIDATION_FAILED', 'txHash', `validation.txHash.${txHashRule(c.chain_name)}`);
+    const check = checkTxHash(c.chain_name, body.txHash);
+    if (!check.ok) throw fieldError('VALIDATION_FAILED', 'txHash', `validation.txHash.${check.rule}`);
+    return { tx_hash: check.key, payer_name: null, payer_mobile: null };
+  }
+  if (body.payerName === undefined)
+    throw fieldError('VALIDATION_FAILED', 'payerName', 'validation.payerName');
+  if (body.payerMobile === undefined)
+    throw fieldError('VALIDATION_FAILED', 'payerMobile', 'validation.payerMobile');
+  return { tx_hash: null, payer_name: body.payerName, payer_mobile: body.payerMobile };
+}
+
+function voucherImage(upload: { mime: string; content: Uint8Array; width: number; height: number }) {
+  return {
+    mime: upload.mime,
+    dataBase64: Buffer.from(upload.content).toString('base64'),
+    width: upload.width,
+    height: upload.height,
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ export function toChannel(c: ChannelRow): FundingChannel {
 
 type Timeline = RechargeOrder['timeline'];
 
-/** Submitted, then approved or rejected with the operator's note and time. */
+/** Submitted, then approved or rejected with the operator's note and time, or cancelled. */
 function timeline(row: {
   created_at: number;
   status: string;
@@ -39,6 +39,9 @@ function timeline(row: {
     steps.push({ state: 'approved', at: row.reviewed_at ?? row.created_at, note: row.note ?? null });
   if (row.status === 'rejected')
     steps.push({ state: 'rejected', at: row.reviewed_at ?? row.created_at, note: row.reject_reason });
+  // A cancelled withdrawal keeps the time it was cancelled in `reviewed_at`, with no operator.
+  if (row.status === 'cancelled')
+    steps.push({ state: 'cancelled', at: row.reviewed_at ?? row.created_at, note: null });
   return steps;
 }
 
@@ -54,6 +57,8 @@ export function toDepositOrder(o: DepositOrderRow): RechargeOrder {
     fee: money(o.fee_minor, o.amount_scale),
     receiveAmount: money(o.receive_minor, o.amount_scale),
     creditedAmount: o.credited_minor === null ? null : money(o.credited_minor, o.amount_scale),
+    chainName: o.chain_name,
+    txHash: o.tx_hash,
     payerName: o.payer_name,
     payerMobile: o.payer_mobile,
     status: o.status as RechargeOrder['status'],
@@ -77,6 +82,7 @@ export function toWithdrawOrder(o: WithdrawOrderRow): WithdrawOrder {
     payoutAmount: money(o.payout_pay_minor, o.pay_scale),
     target: o.target as WithdrawOrder['target'],
     targetLabel: o.target_label,
+    chainName: o.chain_name,
     status: o.status as WithdrawOrder['status'],
     rejectReason: o.reject_reason,
     payoutReference: o.payout_reference,

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../helpers/test-app.ts';
 import { setConfigValue } from '../../../src/modules/system/system-repository.ts';
-import { newMember, verifiedMemberWithAddress } from './funding-helpers.ts';
+import { newMember, newTxHash, verifiedMemberWithAddress } from './funding-helpers.ts';
 import { expectBooksBalanced, idemKey } from '../ledger/ledger-helpers.ts';
 import { auditRows, signedInOperator } from '../operators/operator-helpers.ts';
 
@@ -70,13 +70,15 @@ describe('deposits and withdrawals', () => {
     return found;
   };
 
+  /** A crypto deposit names its transaction; a bank or fast-payment deposit names its payer. */
   async function deposit(token: string, channelName = 'USDT · TRC20', amount = '100') {
     const channel = channelNamed(rechargeChannels, channelName);
     return post(token, funding.rechargeRequest.path, {
       channelId: channel.id,
       amount,
-      payerName: 'Ana Lima',
-      payerMobile: '+55 11 91234-5678',
+      ...(channel.method === 'chain'
+        ? { txHash: newTxHash() }
+        : { payerName: 'Ana Lima', payerMobile: '+55 11 91234-5678' }),
       voucherUploadId: await voucher(token),
     });
   }
@@ -197,12 +199,7 @@ describe('deposits and withdrawals', () => {
     const member = await newUser();
     const other = await newUser();
     const channel = channelNamed(rechargeChannels, 'USDT · TRC20');
-    const base = {
-      channelId: channel.id,
-      amount: '100',
-      payerName: 'Ana Lima',
-      payerMobile: '+5511912345678',
-    };
+    const base = { channelId: channel.id, amount: '100', txHash: newTxHash() };
     const orders = await countRows(t.db, 'recharge_order');
     expectFailure(
       await post(member.token, funding.rechargeRequest.path, {
@@ -252,7 +249,11 @@ describe('deposits and withdrawals', () => {
     const used = await voucher(member.token);
     expectSuccess(await post(member.token, funding.rechargeRequest.path, { ...base, voucherUploadId: used }));
     expectFailure(
-      await post(member.token, funding.rechargeRequest.path, { ...base, voucherUploadId: used }),
+      await post(member.token, funding.rechargeRequest.path, {
+        ...base,
+        txHash: newTxHash(),
+        voucherUploadId: used,
+      }),
       'UPLOAD_USED',
       { field: 'voucherUploadId' },
     );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { endpoints } from '@vela/contract';
 import {
   DEFAULT_FUND_PASSWORD,
@@ -47,4 +48,12 @@ export async function verifiedMemberWithAddress(t: TestApp, balance: string) {
     ),
   );
   return { ...member, addressId: address.id };
+}
+
+/**
+ * A transaction hash no deposit has named yet, in the form of the TRC20, Bitcoin and XRP networks
+ * (64 hex digits): crypto deposits name the transaction that paid them, once.
+ */
+export function newTxHash(): string {
+  return randomBytes(32).toString('hex');
 }

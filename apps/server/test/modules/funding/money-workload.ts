@@ -12,6 +12,7 @@ import {
 } from '../../helpers/test-app.ts';
 import { fund, idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import { signedInOperator } from '../operators/operator-helpers.ts';
+import { newTxHash } from './funding-helpers.ts';
 
 /**
  * A bank-style workload for the money tests: every participant deposits, withdraws and transfers
@@ -236,8 +237,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<{ unreachab
           {
             channelId: stage.rechargeChannelId,
             amount: `${amount(10, 200)}.${amount(0, 99).padStart(2, '0')}`,
-            payerName: 'Ana Lima',
-            payerMobile: '+5511912345678',
+            txHash: newTxHash(),
             voucherUploadId: (upload.data as { id: number }).id,
           },
           p.token,

@@ -16,7 +16,7 @@ import {
   wrongTotp,
   type TestApp,
 } from '../../helpers/test-app.ts';
-import { newMember, verifiedMemberWithAddress } from './funding-helpers.ts';
+import { newMember, newTxHash, verifiedMemberWithAddress } from './funding-helpers.ts';
 import { expectBooksBalanced, fund, idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import { auditRows, signedInOperator } from '../operators/operator-helpers.ts';
 
@@ -72,6 +72,8 @@ describe('operator credits and enforced settings', () => {
       await post<RechargeOrder>(token, funding.rechargeRequest.path, {
         channelId: await channelId('recharge', token, channelName),
         amount,
+        // The hash for a crypto channel, the payer for a bank one: each channel keeps its own.
+        txHash: newTxHash(),
         payerName: 'Ana Lima',
         payerMobile: '+5511912345678',
         voucherUploadId: (upload as { id: number }).id,
@@ -308,8 +310,7 @@ describe('operator credits and enforced settings', () => {
         await post(member.token, funding.rechargeRequest.path, {
           channelId: await channelId('recharge', member.token, 'USDT · TRC20'),
           amount: '100.001',
-          payerName: 'Ana Lima',
-          payerMobile: '+5511912345678',
+          txHash: newTxHash(),
           voucherUploadId: (upload as { id: number }).id,
         }),
         'AMOUNT_INVALID',

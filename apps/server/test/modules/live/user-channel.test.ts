@@ -22,6 +22,7 @@ import {
   type TestApp,
 } from '../../helpers/test-app.ts';
 import { fund, idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
+import { newTxHash } from '../funding/funding-helpers.ts';
 import { signedInOperator } from '../operators/operator-helpers.ts';
 import { isTopic, TestClient } from './live-harness.ts';
 
@@ -245,8 +246,7 @@ describe('events after commits', () => {
           {
             channelId: channel.id,
             amount: '100',
-            payerName: 'Ana Lima',
-            payerMobile: '+55 11 91234-5678',
+            txHash: newTxHash(),
             voucherUploadId: upload.id,
           },
           { token: owner.token, headers: { 'idempotency-key': idemKey() } },

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import type { FundingChannel } from '@vela/contract';
-import { CoinIcon } from '../../components/coin-icon.tsx';
 import { Popup } from '../../components/popup.tsx';
 import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { ChannelIcon } from './channel-icon.tsx';
 import { FigureText } from './figure-text.tsx';
 import {
   amountCurrency,
@@ -50,7 +50,7 @@ export function ChannelPicker({
             data-id={channel.id}
             data-method={channel.method}
           >
-            <CoinIcon symbol={channel.symbol} size="sm" />
+            <ChannelIcon method={channel.method} symbol={channel.symbol} chainName={channel.chainName} />
             <span className="funding-chip__text">
               {/* Channel names are the operators' text, often Latin inside Arabic: laid out by their own
                   direction, so a long one is cut at its end, not its start. */}

@@ -8,7 +8,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useIdempotencyKey, type IdempotencyKeys } from '../../lib/use-idempotency-key.ts';
 import { useAmountDecimals } from '../../system/system-api.ts';
 import { ChannelPicker, ChannelTerms, ConfirmSheet, RangeHint } from './channel-parts.tsx';
-import { depositConfirmRows, PayTo } from './deposit-parts.tsx';
+import { depositConfirmRows, PayTo, TxHashField } from './deposit-parts.tsx';
 import { AmountField, ChannelsFallback, QuoteLine } from './form-parts.tsx';
 import { useChannels, useDepositRequest } from './funding-api.ts';
 import {
@@ -21,11 +21,12 @@ import {
 import { useFundingForm } from './use-funding-form.ts';
 import './funding.css';
 
-const EMPTY: DepositValues = { amount: '', payerName: '', payerMobile: '', voucherUploadId: '' };
+const EMPTY: DepositValues = { amount: '', txHash: '', payerName: '', payerMobile: '', voucherUploadId: '' };
 
 /**
- * The deposit form: the amount paid (its quote follows as it is typed), the payer, the voucher;
- * then a confirmation, and the request with one idempotency key per attempt.
+ * The deposit form: the amount paid (its quote follows as it is typed), the transaction hash of a
+ * crypto payment or the payer of a bank one, the voucher; then a confirmation, and the request with
+ * one idempotency key per attempt.
  */
 function DepositForm({ channel, keys }: { channel: FundingChannel; keys: IdempotencyKeys }) {
   const t = useT();
@@ -36,10 +37,11 @@ function DepositForm({ channel, keys }: { channel: FundingChannel; keys: Idempot
   const decimals = useAmountDecimals(channel.payScale);
   const onSubmit = review((values) => validateDeposit(values, channel, decimals), submit.isPending);
   const receive = { scale: channel.walletScale, currency: channel.symbol };
+  const chain = channel.method === 'chain';
 
   return (
     <form className="funding-form" onSubmit={onSubmit} noValidate data-testid="recharge-form">
-      <p className="form-hint">{t('funding.payHint')}</p>
+      <p className="form-hint">{t(chain ? 'funding.payHintChain' : 'funding.payHint')}</p>
       <AmountField
         form={form}
         label={t('funding.amountPaid')}
@@ -52,7 +54,11 @@ function DepositForm({ channel, keys }: { channel: FundingChannel; keys: Idempot
         </span>
       </div>
       <QuoteLine testId="recharge-quote" preview={preview} fee={receive} receive={receive} />
-      <FormFields form={form} fields={PAYER_FIELDS} />
+      {chain ? (
+        <TxHashField form={form} channel={channel} />
+      ) : (
+        <FormFields form={form} fields={PAYER_FIELDS} />
+      )}
       <ImageUploadField
         name="voucherUploadId"
         label={t('funding.voucher')}

@@ -1,9 +1,41 @@
+import { TextArea } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import type { FundingChannel } from '@vela/contract';
+import { FormField } from '../../components/form-field.tsx';
 import { useT, type TFunction } from '../../lib/i18n.ts';
+import type { FormApi } from '../../lib/use-form.ts';
 import { CopyButton, Rows, type Row } from './channel-parts.tsx';
 import { moneyRows } from './form-parts.tsx';
-import type { DepositValues, QuotePreview } from './funding-logic.ts';
+import { txHashMessage, type DepositValues, type QuotePreview } from './funding-logic.ts';
+
+/**
+ * The transaction hash of a crypto deposit, with its network's rule under it. The hash wraps rather
+ * than scrolls, so all of it can be checked against the wallet's.
+ */
+export function TxHashField({ form, channel }: { form: FormApi<DepositValues>; channel: FundingChannel }) {
+  const t = useT();
+  return (
+    <>
+      <FormField name="txHash" label={t('funding.txHash')} error={form.errors.txHash}>
+        <TextArea
+          name="txHash"
+          className="funding-tx-hash num"
+          value={form.values.txHash}
+          onChange={form.set('txHash')}
+          placeholder={t('funding.txHashPlaceholder')}
+          autoSize={{ minRows: 1, maxRows: 3 }}
+          maxLength={200}
+          autoComplete="off"
+        />
+      </FormField>
+      {form.errors.txHash ? null : (
+        <p className="form-hint funding-tx-hash__rule" data-testid="tx-hash-rule">
+          {t(txHashMessage(channel))}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** Where to pay: the chain address with its QR code, the bank account, or the fast-payment account. */
 export function PayTo({ channel }: { channel: FundingChannel }) {
@@ -74,7 +106,10 @@ export function PayTo({ channel }: { channel: FundingChannel }) {
   );
 }
 
-/** The deposit's confirmation rows: the channel, what is paid, the fee, what arrives, and the payer. */
+/**
+ * The deposit's confirmation rows: the channel, what is paid, the fee, what arrives, and the network
+ * and transaction of a crypto payment or the payer of a bank one.
+ */
 export function depositConfirmRows(
   t: TFunction,
   values: DepositValues,
@@ -91,13 +126,24 @@ export function depositConfirmRows(
       fee: { scale: channel.walletScale, currency: channel.symbol },
       receive: { scale: channel.walletScale, currency: channel.symbol },
     }),
-    {
-      label: t('funding.payer'),
-      value: (
-        <span>
-          {values.payerName.trim()} · <bdi className="num">{values.payerMobile.trim()}</bdi>
-        </span>
-      ),
-    },
+    ...(channel.method === 'chain'
+      ? [
+          { label: t('funding.network'), value: channel.chainName ?? '', testId: 'confirm-network' },
+          {
+            label: t('funding.txHash'),
+            value: <bdi className="num funding-full-address">{values.txHash.trim()}</bdi>,
+            testId: 'confirm-tx-hash',
+          },
+        ]
+      : [
+          {
+            label: t('funding.payer'),
+            value: (
+              <span>
+                {values.payerName.trim()} · <bdi className="num">{values.payerMobile.trim()}</bdi>
+              </span>
+            ),
+          },
+        ]),
   ];
 }

@@ -9,8 +9,8 @@ import { useNavigate } from 'react-router';
 import type { RechargeOrder, RouteBodyOf, WithdrawOrder } from '@vela/contract';
 import { routes } from '@vela/contract/routes';
 import type { MessageKey } from '@vela/i18n';
-import { call } from '../../lib/api-client.ts';
-import { toastSuccess } from '../../lib/feedback.tsx';
+import { call, errorMessage } from '../../lib/api-client.ts';
+import { toastError, toastSuccess } from '../../lib/feedback.tsx';
 import { translate } from '../../lib/i18n.ts';
 import type { IdempotencyKeys } from '../../lib/use-idempotency-key.ts';
 import { useSession } from '../../stores/session-store.ts';
@@ -139,4 +139,38 @@ export function useWithdrawRequest(keys: IdempotencyKeys, handlers: RequestHandl
     keys,
     handlers,
   );
+}
+
+/**
+ * Cancels a pending withdrawal, with one idempotency key per attempt. Either way the order lists are
+ * refreshed: after a cancellation the balance is back, and after a refusal (an operator reviewed it
+ * first) the list shows what happened instead.
+ */
+export function useCancelWithdrawal(keys: IdempotencyKeys, onDone: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      keys.run((key) => call(funding.withdrawCancel, { orderId }, { idempotencyKey: key })),
+    onSuccess: async () => {
+      toastSuccess(translate('funding.withdrawCancelled'));
+      onDone();
+      await afterSubmit(client, 'withdraw');
+    },
+    onError: async (error) => {
+      toastError(errorMessage(error));
+      onDone();
+      await afterSubmit(client, 'withdraw');
+    },
+  });
+}
+
+/** The voucher image of one of the user's deposits, fetched once it is asked for. */
+export function useDepositVoucher(orderId: number | null) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: ['funding', 'voucher', token, orderId] as const,
+    queryFn: () => call(funding.rechargeVoucher, { orderId: orderId ?? 0 }),
+    enabled: Boolean(token) && orderId !== null,
+    staleTime: Infinity,
+  });
 }

@@ -4,6 +4,7 @@ import type {
   FundingChannel,
   FundingStatus,
   PaymentMethodKind,
+  RealNameStatus,
   RechargeOrder,
   UserInfo,
   WalletAddress,
@@ -13,6 +14,7 @@ import type {
 } from '@vela/contract';
 import {
   amountRangeHint,
+  checkTxHash,
   preHashPassword,
   checkAmount,
   formatMinor,
@@ -21,15 +23,18 @@ import {
   rebatePercent,
   depositQuote,
   truncateDecimal,
+  txHashRule,
   withdrawQuote,
   type AmountLimits,
   type ChannelTerms,
+  type TxHashRule,
 } from '@vela/domain';
 import type { MessageKey, MessageParams } from '@vela/i18n';
 import type { FieldSpec } from '../../components/form-inputs.tsx';
 import type { PickedMethod } from '../../components/payment-method-picker.tsx';
 import { credentialBody } from '../../components/credential-fields.tsx';
 import { googleCodeRule, required } from '../../lib/form-rules.ts';
+import type { PaymentRequirement } from '../../system/payment-methods-api.ts';
 
 /**
  * The deposit and withdrawal screens' figures and rules as pure functions, outside React, so they
@@ -183,11 +188,34 @@ export function hasErrors(errors: object): boolean {
   return Object.keys(errors).length > 0;
 }
 
+/**
+ * The corner badge of a crypto channel's icon: its network's first letter in the network's colour
+ * (Tron red, Ethereum blue, BNB Chain yellow, Bitcoin orange); other networks get a colour of their
+ * own from their name.
+ */
+export function networkBadge(chainName: string): { label: string; colour: string } {
+  const known: Record<string, string> = {
+    TRC20: '#eb0029',
+    ERC20: '#627eea',
+    BEP20: '#f3ba2f',
+    BITCOIN: '#f7931a',
+    SOLANA: '#9945ff',
+  };
+  const name = chainName.trim().toUpperCase();
+  let hue = 0;
+  for (const char of name) hue = (hue * 31 + char.charCodeAt(0)) % 360;
+  return { label: name.slice(0, 1), colour: known[name] ?? `hsl(${hue} 55% 45%)` };
+}
+
 // ---- deposits -----------------------------------------------------------------------------------
 
-/** The deposit form's texts; the voucher is the upload id, '' until the upload finished. */
+/**
+ * The deposit form's texts; the voucher is the upload id, '' until the upload finished. A crypto
+ * channel asks for the transaction hash, a bank or fast-payment channel for the payer.
+ */
 export interface DepositValues {
   amount: string;
+  txHash: string;
   payerName: string;
   payerMobile: string;
   voucherUploadId: string;
@@ -233,10 +261,35 @@ export function payerMobileRule(value: string): MessageKey | null {
   return PAYER_MOBILE_PATTERN.test(value.trim()) ? null : 'validation.payerMobile';
 }
 
+/** What the transaction hash field says of its network's rule, as its hint and its error. */
+export const TX_HASH_MESSAGE: Record<TxHashRule, MessageKey> = {
+  hex64: 'validation.txHash.hex64',
+  hex64With0x: 'validation.txHash.hex64With0x',
+  base58Signature: 'validation.txHash.base58Signature',
+  general: 'validation.txHash.general',
+};
+
+/** The network a crypto channel pays on; every chain channel names one (the server's rule too). */
+export function channelNetwork(channel: FundingChannel): string {
+  if (!channel.chainName) throw new Error(`chain channel ${channel.id} has no network`);
+  return channel.chainName;
+}
+
+/** The rule message of the channel's network, for the hash field's hint. */
+export function txHashMessage(channel: FundingChannel): MessageKey {
+  return TX_HASH_MESSAGE[txHashRule(channelNetwork(channel))];
+}
+
+/** A transaction hash valid on the channel's network (`checkTxHash`, which the server applies too). */
+export function txHashFieldRule(value: string, channel: FundingChannel): MessageKey | null {
+  const check = checkTxHash(channelNetwork(channel), value);
+  return check.ok ? null : TX_HASH_MESSAGE[check.rule];
+}
+
 /**
  * For deposits: an amount (given, well formed, within the decimals allowed and the
- * channel's limits, leaving something after the fee), a correct payer name and mobile, and the
- * payment voucher. `decimals` is the pay currency's scale, or fewer when the platform's GLOBAL
+ * channel's limits, leaving something after the fee), the transaction hash of a crypto deposit or a
+ * correct payer name and mobile otherwise, and the payment voucher. `decimals` is the pay currency's scale, or fewer when the platform's GLOBAL
  * `amountMaxPrecision` says so (`amountDecimals`). The server checks all of it again.
  */
 export function validateDeposit(
@@ -251,20 +304,26 @@ export function validateDeposit(
   );
   if (!amount && !depositPreview(values.amount, channel)?.positive)
     amount = { key: 'validation.amountWrong' };
+  const chain = channel.method === 'chain';
   return collectMessages<keyof DepositValues>({
     amount,
-    payerName: keyOnly(payerNameRule(values.payerName)),
-    payerMobile: keyOnly(payerMobileRule(values.payerMobile)),
+    txHash: chain ? keyOnly(txHashFieldRule(values.txHash, channel)) : null,
+    payerName: chain ? null : keyOnly(payerNameRule(values.payerName)),
+    payerMobile: chain ? null : keyOnly(payerMobileRule(values.payerMobile)),
     voucherUploadId: values.voucherUploadId ? null : { key: 'validation.voucher' },
   });
 }
 
+/** A deposit as the server takes it: a crypto deposit with its hash, any other with its payer. */
 export function depositBody(values: DepositValues, channel: FundingChannel) {
+  const proof =
+    channel.method === 'chain'
+      ? { txHash: values.txHash.trim() }
+      : { payerName: values.payerName.trim(), payerMobile: values.payerMobile.trim() };
   return {
     channelId: channel.id,
     amount: values.amount.trim(),
-    payerName: values.payerName.trim(),
-    payerMobile: values.payerMobile.trim(),
+    ...proof,
     voucherUploadId: Number(values.voucherUploadId),
   };
 }
@@ -320,6 +379,98 @@ export function payoutCandidates(
  */
 export function chosenPayout(candidates: readonly PickedMethod[], targetId: string): PickedMethod | null {
   return candidates.find((c) => String(c.id) === targetId) ?? candidates[0] ?? null;
+}
+
+/** Where the add forms return to once the method is saved. */
+const WITHDRAW_PAGE = '/withdraw';
+
+/**
+ * Where to add the method a channel pays out to, pre-filled for it: an address of the channel's coin
+ * and network, or a bank card (or fast-payment account); the form comes back to the withdrawal.
+ */
+export function addMethodLink(channel: FundingChannel): string {
+  switch (channel.method) {
+    case 'chain':
+      return (
+        `/add-wallet-address?coinId=${channel.vcId}` +
+        `&chain=${encodeURIComponent(channelNetwork(channel))}&returnTo=${WITHDRAW_PAGE}`
+      );
+    case 'bank':
+      return `/add-bank-card?returnTo=${WITHDRAW_PAGE}`;
+    case 'zsk':
+      return `/add-zsk-account?returnTo=${WITHDRAW_PAGE}`;
+  }
+}
+
+/** One line of the withdrawal checklist: what it is, whether it is done, and where it is fixed. */
+export interface WithdrawCheck {
+  requirement: PaymentRequirement;
+  /** `underReview`: the identity check was submitted and waits for an operator. */
+  state: 'done' | 'missing' | 'underReview';
+  label: { key: MessageKey; params?: MessageParams };
+  /** The link's word: a method is added, anything else set up. */
+  action: 'funding.check.add' | 'funding.check.setUp';
+  target: string;
+}
+
+const REAL_NAME_CHECK: Record<RealNameStatus, WithdrawCheck['state']> = {
+  NONE: 'missing',
+  PENDING: 'underReview',
+  APPROVED: 'done',
+  REJECTED: 'missing',
+};
+
+/**
+ * Everything a withdrawal through `channel` needs, in the server's order (funding-service.ts): a
+ * fund password, a verified identity, a bound authenticator when `googleRequired`, and a bound method
+ * the channel pays out to (`methodCount`).
+ */
+export function withdrawChecklist(
+  channel: FundingChannel,
+  user: Pick<UserInfo, 'hasFundPassword' | 'realNameStatus' | 'googleBound'>,
+  googleRequired: boolean,
+  methodCount: number,
+): WithdrawCheck[] {
+  const { kind } = PAYOUT_OF_METHOD[channel.method];
+  const checks: WithdrawCheck[] = [
+    {
+      requirement: 'fundPassword',
+      state: user.hasFundPassword ? 'done' : 'missing',
+      label: { key: 'funding.check.fundPassword' },
+      action: 'funding.check.setUp',
+      target: '/bind-fund-password',
+    },
+    {
+      requirement: 'realName',
+      state: REAL_NAME_CHECK[user.realNameStatus],
+      label: { key: 'funding.check.realName' },
+      action: 'funding.check.setUp',
+      target: '/real-name',
+    },
+  ];
+  if (googleRequired) {
+    checks.push({
+      requirement: 'googleAuthenticator',
+      state: user.googleBound ? 'done' : 'missing',
+      label: { key: 'funding.check.googleAuthenticator' },
+      action: 'funding.check.setUp',
+      target: '/bind-google-validator',
+    });
+  }
+  checks.push({
+    requirement: kind,
+    state: methodCount > 0 ? 'done' : 'missing',
+    label:
+      kind === 'WALLET_ADDRESS'
+        ? {
+            key: 'funding.check.WALLET_ADDRESS',
+            params: { symbol: channel.symbol, network: channelNetwork(channel) },
+          }
+        : { key: kind === 'BANK_CARD' ? 'funding.check.BANK_CARD' : 'funding.check.ZSK_ACCOUNT' },
+    action: 'funding.check.add',
+    target: addMethodLink(channel),
+  });
+  return checks;
 }
 
 /** A withdrawal as the server takes it: the amount trimmed, the chosen method, the credentials. */
@@ -425,16 +576,28 @@ export function withdrawRefusal(code: string, user: UserInfo | null): WithdrawRe
 export const ORDER_TABS = ['all', 'pending', 'approved', 'rejected'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 
-export const STATUS_LABEL: Record<FundingStatus, MessageKey> = {
-  pending: 'funding.status.pending',
-  approved: 'funding.status.approved',
-  rejected: 'funding.status.rejected',
+/**
+ * How each status reads: a credited deposit is "Approved", a paid-out withdrawal "Completed" (the
+ * word people know from other exchanges); only withdrawals are ever cancelled.
+ */
+export const STATUS_LABEL: Record<Direction, Record<FundingStatus, MessageKey>> = {
+  deposit: {
+    pending: 'funding.status.pending',
+    approved: 'funding.status.approved',
+    rejected: 'funding.status.rejected',
+    cancelled: 'funding.status.cancelled',
+  },
+  withdraw: {
+    pending: 'funding.status.pending',
+    approved: 'funding.status.completed',
+    rejected: 'funding.status.rejected',
+    cancelled: 'funding.status.cancelled',
+  },
 };
 
-export const TAB_LABEL: Record<OrderTab, MessageKey> = {
-  all: 'funding.status.all',
-  ...STATUS_LABEL,
-};
+export function tabLabel(direction: Direction, tab: OrderTab): MessageKey {
+  return tab === 'all' ? 'funding.status.all' : STATUS_LABEL[direction][tab];
+}
 
 export const METHOD_LABEL: Record<ChannelMethod, MessageKey> = {
   chain: 'funding.method.chain',
@@ -447,7 +610,7 @@ export function statusFilter(tab: OrderTab): { status?: FundingStatus } {
 }
 
 export interface TimelineStep {
-  state: 'submitted' | 'approved' | 'rejected' | 'waiting';
+  state: 'submitted' | 'approved' | 'rejected' | 'cancelled' | 'waiting';
   /** When it happened; null for the review still to come. */
   at: number | null;
   note: { key: MessageKey; params: MessageParams } | null;

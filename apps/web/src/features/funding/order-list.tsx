@@ -6,7 +6,8 @@ import { Popup } from '../../components/popup.tsx';
 import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT, type TFunction } from '../../lib/i18n.ts';
-import { Rows, type Row } from './channel-parts.tsx';
+import { ChannelIcon } from './channel-icon.tsx';
+import { CopyButton, Rows, type Row } from './channel-parts.tsx';
 import { Money } from './figure-text.tsx';
 import {
   formatOrderTime,
@@ -14,11 +15,12 @@ import {
   ORDER_TABS,
   shownAmount,
   STATUS_LABEL,
-  TAB_LABEL,
+  tabLabel,
   timelineSteps,
   type Direction,
   type OrderTab,
 } from './funding-logic.ts';
+import { CancelWithdrawal, VoucherView } from './order-actions.tsx';
 import { useOrders } from './funding-api.ts';
 import './funding.css';
 import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
@@ -27,13 +29,23 @@ type Order = RechargeOrder | WithdrawOrder;
 
 const isDeposit = (order: Order): order is RechargeOrder => 'payAmount' in order;
 
-function StatusBadge({ status }: { status: FundingStatus }) {
+const directionOf = (order: Order): Direction => (isDeposit(order) ? 'deposit' : 'withdraw');
+
+function StatusBadge({ order }: { order: Order }) {
   const t = useT();
+  const status: FundingStatus = order.status;
   return (
     <span className={`funding-status funding-status--${status}`} data-testid="order-status">
-      {t(STATUS_LABEL[status])}
+      {t(STATUS_LABEL[directionOf(order)][status])}
     </span>
   );
+}
+
+/** "Crypto · USDT · TRC20": how the money moved, the coin, and the network of a crypto order. */
+function channelText(order: Order, t: TFunction): string {
+  const parts = [t(METHOD_LABEL[order.method]), order.symbol];
+  if (order.chainName) parts.push(order.chainName);
+  return parts.join(' · ');
 }
 
 /** The figures an order row leads with: what was paid (deposits) or taken (withdrawals). */
@@ -62,9 +74,10 @@ function OrderLine({ order, onOpen }: { order: Order; onOpen(): void }) {
       >
         <span className="funding-order__row">
           <span className="funding-order__title">
-            {t(METHOD_LABEL[order.method])} · {order.symbol}
+            <ChannelIcon method={order.method} symbol={order.symbol} chainName={order.chainName} />
+            <span data-testid="order-channel">{channelText(order, t)}</span>
           </span>
-          <StatusBadge status={order.status} />
+          <StatusBadge order={order} />
         </span>
         <span className="funding-order__row">
           <span className="funding-order__amount">
@@ -105,14 +118,29 @@ function detailRows(order: Order, t: TFunction): Row[] {
         testId: 'detail-credited',
       });
     }
-    rows.push({
-      label: t('funding.payer'),
-      value: (
-        <span>
-          {order.payerName} · <bdi className="num">{order.payerMobile}</bdi>
-        </span>
-      ),
-    });
+    if (order.txHash !== null) {
+      rows.push({
+        label: t('funding.txHash'),
+        value: (
+          <span className="funding-copyable">
+            <bdi className="num funding-copyable__text funding-full-address" data-testid="detail-tx-hash">
+              {order.txHash}
+            </bdi>
+            <CopyButton text={order.txHash} testId="copy-tx-hash" />
+          </span>
+        ),
+      });
+    }
+    if (order.payerName !== null) {
+      rows.push({
+        label: t('funding.payer'),
+        value: (
+          <span>
+            {order.payerName} · <bdi className="num">{order.payerMobile}</bdi>
+          </span>
+        ),
+      });
+    }
     return rows;
   }
   const rows: Row[] = [
@@ -139,12 +167,40 @@ function detailRows(order: Order, t: TFunction): Row[] {
   return rows;
 }
 
+/** The timeline's words; a paid-out withdrawal is "Completed", as its status reads. */
 const STEP_LABEL = {
-  submitted: 'funding.timeline.submitted',
-  approved: 'funding.timeline.approved',
-  rejected: 'funding.timeline.rejected',
-  waiting: 'funding.timeline.waiting',
+  deposit: {
+    submitted: 'funding.timeline.submitted',
+    approved: 'funding.timeline.approved',
+    rejected: 'funding.timeline.rejected',
+    cancelled: 'funding.timeline.cancelled',
+    waiting: 'funding.timeline.waiting',
+  },
+  withdraw: {
+    submitted: 'funding.timeline.submitted',
+    approved: 'funding.status.completed',
+    rejected: 'funding.timeline.rejected',
+    cancelled: 'funding.timeline.cancelled',
+    waiting: 'funding.timeline.waiting',
+  },
 } as const;
+
+/** What can still be done with the order: see a deposit's voucher, cancel a pending withdrawal. */
+function DetailActions({ order, onClose }: { order: Order; onClose(): void }) {
+  if (isDeposit(order)) {
+    return (
+      <div className="funding-detail__actions">
+        <VoucherView key={order.id} order={order} />
+      </div>
+    );
+  }
+  if (order.status !== 'pending') return null;
+  return (
+    <div className="funding-detail__actions">
+      <CancelWithdrawal key={order.id} order={order} onDone={onClose} />
+    </div>
+  );
+}
 
 /** One order in full: its amounts, its history, and the way to customer service. */
 function OrderDetail({ order, open, onClose }: { order: Order | null; open: boolean; onClose(): void }) {
@@ -158,14 +214,15 @@ function OrderDetail({ order, open, onClose }: { order: Order | null; open: bool
             <div className="sheet__title funding-detail__title" id={titleId}>
               {title(order, t)}
             </div>
-            <StatusBadge status={order.status} />
+            <StatusBadge order={order} />
           </div>
           <Rows
             rows={[
-              { label: t('funding.channel'), value: `${t(METHOD_LABEL[order.method])} · ${order.symbol}` },
+              { label: t('funding.channel'), value: channelText(order, t), testId: 'detail-channel' },
               ...detailRows(order, t),
             ]}
           />
+          <DetailActions order={order} onClose={onClose} />
           <h3 className="funding-detail__section">{t('funding.timeline')}</h3>
           <ol className="funding-timeline" data-testid="order-timeline">
             {timelineSteps(order).map((step) => (
@@ -178,7 +235,9 @@ function OrderDetail({ order, open, onClose }: { order: Order | null; open: bool
                 <span className="funding-timeline__dot" aria-hidden />
                 <span className="funding-timeline__body">
                   <span className="funding-timeline__row">
-                    <span className="funding-timeline__label">{t(STEP_LABEL[step.state])}</span>
+                    <span className="funding-timeline__label">
+                      {t(STEP_LABEL[directionOf(order)][step.state])}
+                    </span>
                     {step.at !== null ? (
                       <time className="funding-timeline__time num" dateTime={new Date(step.at).toISOString()}>
                         {formatOrderTime(step.at)}
@@ -285,7 +344,7 @@ export function OrderList({ direction }: { direction: Direction }) {
             onClick={() => setTab(value)}
             data-testid={`orders-tab-${value}`}
           >
-            {t(TAB_LABEL[value])}
+            {t(tabLabel(direction, value))}
           </button>
         ))}
       </div>

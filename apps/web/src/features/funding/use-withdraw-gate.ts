@@ -11,13 +11,21 @@ import {
   useZskAccounts,
   type GatePrompt,
 } from '../../system/payment-methods-api.ts';
-import { PAYOUT_OF_METHOD, payoutCandidates } from './funding-logic.ts';
+import {
+  addMethodLink,
+  PAYOUT_OF_METHOD,
+  payoutCandidates,
+  withdrawChecklist,
+  type WithdrawCheck,
+} from './funding-logic.ts';
 
 export interface WithdrawGate {
   /** False until everything the conditions depend on is known. */
   judged: boolean;
   /** The first condition not met, in the server's order; null when the form may be used. */
   unmet: GatePrompt | null;
+  /** Every condition with its state, for the checklist shown while one is not met. */
+  checklist: WithdrawCheck[];
   /** The bound methods this channel pays out to. */
   candidates: readonly PickedMethod[];
   /** Checks the real-name status again, after the server refused a withdrawal for it. */
@@ -54,21 +62,32 @@ export function useWithdrawGate(channel: FundingChannel | undefined, googleRequi
   // The gates are judged once what they depend on is known; a list that failed to load is not
   // judged (the server still refuses what it must).
   const judged = Boolean(user) && !realName.isPending && methodList !== null && !methodList.isPending;
-  const unmet =
+  const firstMissing =
     judged && user && kind
       ? firstUnmet(
           ['fundPassword', 'realName', ...(googleRequired ? ['googleAuthenticator' as const] : []), kind],
           { user, counts: methodList?.data ? { [kind]: candidates.length } : {} },
         )
       : null;
+  // A missing method is added pre-filled for this channel, and the form returns here afterwards.
+  const unmet =
+    firstMissing && channel && firstMissing.requirement === kind
+      ? { ...firstMissing, target: addMethodLink(channel) }
+      : firstMissing;
+  const checklist =
+    judged && user && channel ? withdrawChecklist(channel, user, googleRequired, candidates.length) : [];
   // A method prompt belongs to its channel; the others to the user, asked once per visit.
   const gateKey = unmet ? `${unmet.requirement}:${unmet.requirement === kind ? channel?.id : ''}` : null;
 
+  // The prompt is a new object on every render; the dialog opens once per key with the latest one.
+  const latest = useRef(unmet);
+  latest.current = unmet;
   useEffect(() => {
-    if (!unmet || !gateKey || prompted.current === gateKey) return;
+    const current = latest.current;
+    if (!current || !gateKey || prompted.current === gateKey) return;
     prompted.current = gateKey;
-    void prompt(unmet);
-  }, [gateKey, unmet, prompt]);
+    void prompt(current);
+  }, [gateKey, prompt]);
 
-  return { judged, unmet, candidates, recheckRealName: () => void realName.refetch() };
+  return { judged, unmet, checklist, candidates, recheckRealName: () => void realName.refetch() };
 }

@@ -166,7 +166,7 @@ export default function WithdrawPage() {
         <Spinner label={t('common.loading')} />
       </div>
     );
-  } else if (gate.unmet) body = <GateCard prompt={gate.unmet} />;
+  } else if (gate.unmet) body = <GateCard prompt={gate.unmet} checklist={gate.checklist} />;
   else {
     body = (
       <WithdrawForm

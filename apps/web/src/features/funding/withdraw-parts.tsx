@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { CheckOutline } from 'antd-mobile-icons';
+import { Link, useNavigate } from 'react-router';
 import type { FundingChannel, PaymentMethodKind } from '@vela/contract';
 import {
   MethodSummary,
@@ -13,10 +14,51 @@ import type { GatePrompt } from '../../system/payment-methods-api.ts';
 import { RangeHint, type Row } from './channel-parts.tsx';
 import { moneyRows } from './form-parts.tsx';
 import { FigureText } from './figure-text.tsx';
-import { allAmount, shownAmount, type QuotePreview, type WithdrawValues } from './funding-logic.ts';
+import {
+  addMethodLink,
+  allAmount,
+  shownAmount,
+  type QuotePreview,
+  type WithdrawCheck,
+  type WithdrawValues,
+} from './funding-logic.ts';
 
-/** What stops a withdrawal, in the screen's place of the form: the prompt's text and the way there. */
-export function GateCard({ prompt }: { prompt: GatePrompt }) {
+const CHECK_STATE = {
+  done: 'funding.check.done',
+  underReview: 'funding.check.underReview',
+} as const;
+
+/** One line of the checklist: a tick when done, else the state or the link that fixes it. */
+function CheckLine({ check }: { check: WithdrawCheck }) {
+  const t = useT();
+  return (
+    <li
+      className={`funding-check funding-check--${check.state}`}
+      data-testid="withdraw-check"
+      data-requirement={check.requirement}
+      data-state={check.state}
+    >
+      <span className="funding-check__mark" aria-hidden>
+        {check.state === 'done' ? <CheckOutline /> : null}
+      </span>
+      <span className="funding-check__label">{t(check.label.key, check.label.params)}</span>
+      {check.state === 'missing' ? (
+        <Link className="funding-check__go" to={check.target} data-testid="withdraw-check-go">
+          {t(check.action)}
+        </Link>
+      ) : (
+        <span className="funding-check__state">{t(CHECK_STATE[check.state])}</span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * What a withdrawal needs, in the screen's place of the form while something is missing: every
+ * condition with its state and the way to fix it, then the first missing one's prompt and the way
+ * there.
+ */
+export function GateCard({ prompt, checklist }: { prompt: GatePrompt; checklist: readonly WithdrawCheck[] }) {
   const t = useT();
   const navigate = useNavigate();
   return (
@@ -25,6 +67,12 @@ export function GateCard({ prompt }: { prompt: GatePrompt }) {
       data-testid="withdraw-gate"
       data-requirement={prompt.requirement}
     >
+      <h2 className="funding-card__title">{t('funding.check.title')}</h2>
+      <ul className="funding-checklist" data-testid="withdraw-checklist">
+        {checklist.map((check) => (
+          <CheckLine key={check.requirement} check={check} />
+        ))}
+      </ul>
       <p className="funding-gate__text">{t(prompt.message)}</p>
       <Button
         block
@@ -87,7 +135,23 @@ export function WithdrawHints({ channel, available }: { channel: FundingChannel;
   );
 }
 
-/** The withdrawal's confirmation rows: the channel, the amount, the fee, what arrives, and where. */
+/**
+ * Where the money goes, in full: a wallet address whole (it wraps; people compare every character
+ * before money leaves), a card or account as bound.
+ */
+function PayoutInFull({ payout }: { payout: PickedMethod }) {
+  if (payout.kind !== 'WALLET_ADDRESS') return <MethodSummary picked={payout} />;
+  return (
+    <bdi className="num funding-full-address" data-testid="confirm-address">
+      {payout.method.vcAccount}
+    </bdi>
+  );
+}
+
+/**
+ * The withdrawal's confirmation rows: the channel, the amount, the fee, what arrives, the network of
+ * a crypto channel, and where, in full.
+ */
 export function withdrawConfirmRows(
   t: TFunction,
   values: WithdrawValues,
@@ -105,7 +169,10 @@ export function withdrawConfirmRows(
       fee: { scale: channel.walletScale, currency: channel.symbol },
       receive: { scale: channel.payScale, currency: channel.payCurrency },
     }),
-    { label: t('funding.withdrawTo'), value: payout ? <MethodSummary picked={payout} /> : '--' },
+    ...(channel.chainName
+      ? [{ label: t('funding.network'), value: channel.chainName, testId: 'confirm-network' }]
+      : []),
+    { label: t('funding.withdrawTo'), value: payout ? <PayoutInFull payout={payout} /> : '--' },
   ];
 }
 
@@ -145,6 +212,7 @@ export function PayoutField({
           ? { vcId: channel.vcId, ...(channel.chainName ? { chainName: channel.chainName } : {}) }
           : {})}
         selected={payout ? { kind: payout.kind, id: payout.id } : null}
+        addTarget={addMethodLink(channel)}
         onSelect={(picked) => {
           onPick(picked.id);
           setPickerOpen(false);

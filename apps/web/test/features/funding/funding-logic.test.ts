@@ -17,7 +17,14 @@ import {
   payerNameRule,
   payoutCandidates,
   rangeHint,
+  addMethodLink,
   depositBody,
+  networkBadge,
+  STATUS_LABEL,
+  tabLabel,
+  txHashFieldRule,
+  txHashMessage,
+  withdrawChecklist,
   depositPreview,
   shownAmount,
   statusFilter,
@@ -104,6 +111,7 @@ const zsk: ZskAccount = { id: 9, name: 'Kim Minsu', zskId: '98765432', createdAt
 
 const recharge = (overrides: Partial<DepositValues> = {}): DepositValues => ({
   amount: '100',
+  txHash: '',
   payerName: 'Kim Minsu',
   payerMobile: '+82 10 1234 5678',
   voucherUploadId: '41',
@@ -425,5 +433,112 @@ describe('a refused withdrawal', () => {
     expect(withdrawRefusal('INSUFFICIENT_BALANCE', user).step).toBe('balance');
     expect(withdrawRefusal('FUND_PASSWORD_WRONG', user)).toEqual({ user: null, step: 'field' });
     expect(withdrawRefusal('FUND_PASSWORD_NOT_SET', null)).toEqual({ user: null, step: 'field' });
+  });
+});
+
+describe('crypto deposits name their transaction hash, by their network’s rule', () => {
+  const hash = 'ab'.repeat(32);
+  const erc20 = { ...TRC20, id: 8, name: 'USDT · ERC20', chainName: 'ERC20' };
+
+  it('asks a crypto channel for the hash, not the payer, and sends only the hash', () => {
+    const values = recharge({ payerName: '', payerMobile: '', txHash: ` ${hash} ` });
+    expect(validateDeposit(values, TRC20, 6)).toEqual({});
+    expect(depositBody(values, TRC20)).toEqual({
+      channelId: TRC20.id,
+      amount: '100',
+      txHash: hash,
+      voucherUploadId: 41,
+    });
+  });
+
+  it("states the network's rule when the hash does not follow it", () => {
+    expect(validateDeposit(recharge({ txHash: `0x${hash}` }), TRC20, 6)).toEqual({
+      txHash: { key: 'validation.txHash.hex64' },
+    });
+    expect(validateDeposit(recharge({ txHash: hash }), erc20, 6)).toEqual({
+      txHash: { key: 'validation.txHash.hex64With0x' },
+    });
+    expect(validateDeposit(recharge({ txHash: '' }), erc20, 6)).toEqual({
+      txHash: { key: 'validation.txHash.hex64With0x' },
+    });
+    expect(txHashMessage(erc20)).toBe('validation.txHash.hex64With0x');
+    expect(txHashFieldRule(`0x${hash}`, erc20)).toBeNull();
+  });
+
+  it('a bank channel still asks for the payer and never sends a hash', () => {
+    const body = depositBody(recharge({ txHash: hash }), channel());
+    expect(body).not.toHaveProperty('txHash');
+    expect(body).toMatchObject({ payerName: 'Kim Minsu' });
+  });
+
+  it('the contract takes either kind of body', () => {
+    expect(
+      rechargeRequest.body.safeParse({ ...depositBody(recharge({ txHash: hash }), TRC20) }).success,
+    ).toBe(true);
+    expect(rechargeRequest.body.safeParse(depositBody(recharge(), channel())).success).toBe(true);
+  });
+
+  it('gives each network of a coin its own badge', () => {
+    expect(networkBadge('TRC20')).toEqual({ label: 'T', colour: '#eb0029' });
+    expect(networkBadge('ERC20')).toEqual({ label: 'E', colour: '#627eea' });
+    expect(networkBadge('Omni').label).toBe('O');
+  });
+});
+
+describe('the withdrawal checklist and its links', () => {
+  const user = { hasFundPassword: true, realNameStatus: 'APPROVED' as const, googleBound: false };
+
+  it('adds a missing address pre-filled with the coin and network, and comes back to /withdraw', () => {
+    expect(addMethodLink(TRC20)).toBe('/add-wallet-address?coinId=1&chain=TRC20&returnTo=/withdraw');
+    expect(addMethodLink({ ...TRC20, chainName: 'BNB Smart Chain' })).toBe(
+      '/add-wallet-address?coinId=1&chain=BNB%20Smart%20Chain&returnTo=/withdraw',
+    );
+    expect(addMethodLink(channel())).toBe('/add-bank-card?returnTo=/withdraw');
+  });
+
+  it('lists every condition in the server’s order, with its state and where it is fixed', () => {
+    const checks = withdrawChecklist(TRC20, { ...user, realNameStatus: 'PENDING' }, true, 0);
+    expect(checks.map((c) => [c.requirement, c.state, c.target])).toEqual([
+      ['fundPassword', 'done', '/bind-fund-password'],
+      ['realName', 'underReview', '/real-name'],
+      ['googleAuthenticator', 'missing', '/bind-google-validator'],
+      ['WALLET_ADDRESS', 'missing', '/add-wallet-address?coinId=1&chain=TRC20&returnTo=/withdraw'],
+    ]);
+    expect(checks[3]?.label).toEqual({
+      key: 'funding.check.WALLET_ADDRESS',
+      params: { symbol: 'USDT', network: 'TRC20' },
+    });
+    expect(checks[3]?.action).toBe('funding.check.add');
+  });
+
+  it('leaves out the authenticator where the configuration does not ask for one', () => {
+    const checks = withdrawChecklist(channel(), user, false, 1);
+    expect(checks.map((c) => [c.requirement, c.state])).toEqual([
+      ['fundPassword', 'done'],
+      ['realName', 'done'],
+      ['BANK_CARD', 'done'],
+    ]);
+  });
+});
+
+describe('order statuses as users read them', () => {
+  it('a paid-out withdrawal is Completed; a credited deposit stays Approved', () => {
+    expect(STATUS_LABEL.withdraw.approved).toBe('funding.status.completed');
+    expect(STATUS_LABEL.deposit.approved).toBe('funding.status.approved');
+    expect(tabLabel('withdraw', 'approved')).toBe('funding.status.completed');
+    expect(tabLabel('deposit', 'all')).toBe('funding.status.all');
+    expect(STATUS_LABEL.withdraw.cancelled).toBe('funding.status.cancelled');
+  });
+
+  it('a cancelled withdrawal ends its timeline with the cancellation, waiting for nothing', () => {
+    expect(
+      timelineSteps({
+        status: 'cancelled',
+        timeline: [
+          { state: 'submitted', at: 1000, note: null },
+          { state: 'cancelled', at: 2000, note: null },
+        ],
+      }).map((s) => s.state),
+    ).toEqual(['submitted', 'cancelled']);
   });
 });

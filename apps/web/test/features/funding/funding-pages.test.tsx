@@ -4,6 +4,7 @@ import type { BankCard, FundingChannel, WalletAddress } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import DepositOrderPage from '../../../src/features/funding/deposit-order-page.tsx';
 import DepositPage from '../../../src/features/funding/deposit-page.tsx';
+import WithdrawOrderPage from '../../../src/features/funding/withdraw-order-page.tsx';
 import WithdrawPage from '../../../src/features/funding/withdraw-page.tsx';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/lib/use-idempotency-key.ts';
 import { fail, inputNamed, makeUser, mockApi, renderPage, setupWebTests, signInAs } from '../../setup.tsx';
@@ -114,7 +115,7 @@ const gate = () => screen.findByTestId('withdraw-gate', {}, SLOW);
  * Answers the gating dialog that says `text`. An earlier test's dialog may still be playing its
  * closing animation, so the dialog is found by what it says.
  */
-async function answerPrompt(text: string, button: 'Go now' | 'Cancel'): Promise<void> {
+async function answerPrompt(text: string, button: 'Go now' | 'Cancel' | 'Cancel withdrawal'): Promise<void> {
   let dialog: HTMLElement | undefined;
   await until(() => {
     dialog = [...document.querySelectorAll<HTMLElement>('.adm-dialog-body')].find((body) =>
@@ -339,6 +340,8 @@ describe('order lists', () => {
       fee: '0.500000',
       receiveAmount: '99.500000',
       creditedAmount: null,
+      chainName: null,
+      txHash: null,
       payerName: 'Kim Minsu',
       payerMobile: '+82 10 1234 5678',
       status: 'rejected',
@@ -371,5 +374,135 @@ describe('order lists', () => {
     fireEvent.click(screen.getByTestId('orders-tab-pending'));
     expect(await screen.findByTestId('empty-noData', {}, SLOW)).toBeTruthy();
     expect(api.callsTo('/recharge/order/list').map((c) => c.body.status)).toEqual([undefined, 'pending']);
+  });
+});
+
+describe('the withdrawal checklist, up front', () => {
+  it('shows every condition with its state, and a missing address is added pre-filled for the channel', async () => {
+    signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'PENDING' }));
+    withdrawApi({ realName: 'PENDING', addresses: [ADDRESS(3, 'ERC20')] });
+    renderPage(<WithdrawPage />, { path: '/withdraw' });
+    const prompt = await gate();
+    const checks = within(prompt).getAllByTestId('withdraw-check');
+    expect(checks.map((c) => [c.getAttribute('data-requirement'), c.getAttribute('data-state')])).toEqual([
+      ['fundPassword', 'done'],
+      ['realName', 'underReview'],
+      ['WALLET_ADDRESS', 'missing'],
+    ]);
+    expect(checks[1]?.textContent).toContain('Under review');
+    expect(checks[2]?.textContent).toContain('A USDT address on TRC20');
+    const add = within(checks[2]!).getByTestId('withdraw-check-go');
+    expect(add.getAttribute('href')).toBe('/add-wallet-address?coinId=1&chain=TRC20&returnTo=/withdraw');
+    // The bank channel's missing card is added from the card form, which comes back here.
+    fireEvent.click(screen.getAllByTestId('funding-channel')[1]!);
+    await until(() =>
+      expect(screen.getAllByTestId('withdraw-check-go').at(-1)?.getAttribute('href')).toBe(
+        '/add-bank-card?returnTo=/withdraw',
+      ),
+    );
+  });
+
+  it('the confirmation shows the whole address and the network', async () => {
+    signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'APPROVED' }));
+    withdrawApi({ addresses: [ADDRESS(4, 'TRC20')] });
+    renderPage(<WithdrawPage />, { path: '/withdraw' });
+    await screen.findByTestId('withdraw-form', {}, SLOW);
+    fireEvent.change(inputNamed('amount'), { target: { value: '100' } });
+    fireEvent.change(inputNamed('fundPwd'), { target: { value: 'Fund#4567' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const sheet = await screen.findByTestId('funding-confirm');
+    expect(within(sheet).getByTestId('confirm-network').textContent).toBe('TRC20');
+    expect(within(sheet).getByTestId('confirm-address').textContent).toBe(ADDRESS(4, 'TRC20').vcAccount);
+  });
+});
+
+describe('a crypto deposit names its transaction hash', () => {
+  it('asks for the TxID by the network’s rule instead of the payer', async () => {
+    signInAs(makeUser({ hasFundPassword: true }));
+    const api = mockApi({
+      '/recharge/channel/list': () => [TRC20],
+      '/upload/image': () => ({ id: 41, width: 120, height: 90, mime: 'image/png' }),
+    });
+    renderPage(<DepositPage />, { path: '/recharge' });
+    await screen.findByTestId('recharge-form', {}, SLOW);
+    expect(document.querySelector('input[name="payerName"]')).toBeNull();
+    expect(screen.getByTestId('tx-hash-rule').textContent).toBe(
+      'Enter the transaction hash: 64 characters, digits 0-9 and letters a-f',
+    );
+    const txHash = document.querySelector<HTMLTextAreaElement>('textarea[name="txHash"]')!;
+    fireEvent.change(inputNamed('amount'), { target: { value: '100' } });
+    fireEvent.change(txHash, { target: { value: `0x${'a'.repeat(64)}` } });
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    expect((await screen.findByTestId('error-txHash')).textContent).toBe(
+      'Enter the transaction hash: 64 characters, digits 0-9 and letters a-f',
+    );
+    expect(screen.queryByTestId('error-payerName')).toBeNull();
+    expect(api.callsTo('/recharge/request')).toHaveLength(0);
+  });
+});
+
+describe('withdrawal records', () => {
+  const pending = {
+    id: 21,
+    channelId: 7,
+    method: 'chain',
+    vcId: 1,
+    symbol: 'USDT',
+    amount: '40.000000',
+    fee: '0.040000',
+    payCurrency: 'USDT',
+    payoutAmount: '39.960000',
+    target: 'wallet',
+    targetLabel: 'TAddr…ijkl',
+    chainName: 'TRC20',
+    status: 'pending',
+    rejectReason: null,
+    payoutReference: null,
+    createdAt: 1_700_000_000_000,
+    reviewedAt: null,
+    timeline: [{ state: 'submitted', at: 1_700_000_000_000, note: null }],
+  };
+
+  it('a paid-out withdrawal reads Completed', async () => {
+    signInAs(makeUser({ hasFundPassword: true }));
+    mockApi({
+      '/withdraw/order/list': () => ({
+        list: [
+          {
+            ...pending,
+            status: 'approved',
+            payoutReference: '0xabc',
+            timeline: [...pending.timeline, { state: 'approved', at: 1_700_000_600_000, note: '0xabc' }],
+          },
+        ],
+        nextCursor: null,
+      }),
+    });
+    renderPage(<WithdrawOrderPage />, { path: '/withdraw-order' });
+    const line = await screen.findByTestId('order-line', {}, SLOW);
+    expect(within(line).getByTestId('order-status').textContent).toBe('Completed');
+    expect(within(line).getByTestId('order-channel').textContent).toBe('Crypto · USDT · TRC20');
+    expect(screen.getByTestId('orders-tab-approved').textContent).toBe('Completed');
+    fireEvent.click(line);
+    const detail = await screen.findByTestId('order-detail');
+    expect(within(detail).queryByTestId('order-cancel')).toBeNull();
+  });
+
+  it('cancels a pending withdrawal after the user confirms, with an idempotency key', async () => {
+    signInAs(makeUser({ hasFundPassword: true }));
+    const api = mockApi({
+      '/withdraw/order/list': () => ({ list: [pending], nextCursor: null }),
+      '/withdraw/cancel': () => ({ ...pending, status: 'cancelled' }),
+      '/wallet/overview': () => OVERVIEW,
+    });
+    renderPage(<WithdrawOrderPage />, { path: '/withdraw-order' });
+    fireEvent.click(await screen.findByTestId('order-line', {}, SLOW));
+    const detail = await screen.findByTestId('order-detail');
+    fireEvent.click(within(detail).getByTestId('order-cancel'));
+    await answerPrompt('Cancel this withdrawal? The 40.00 USDT held for it returns', 'Cancel withdrawal');
+    await until(() => expect(api.callsTo('/withdraw/cancel')).toHaveLength(1), 4000);
+    const [request] = api.callsTo('/withdraw/cancel');
+    expect(request?.body).toEqual({ orderId: 21 });
+    expect(request?.headers['idempotency-key']).toMatch(IDEMPOTENCY_KEY_PATTERN);
   });
 });
