@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { seedFunding } from './modules/funding/funding-seed.ts';
+import { seedDemoOpeningBalance } from './modules/funding/opening-balance-seed.ts';
 import { seedMarket } from './modules/market/market-seed.ts';
 import { demoOperatorHashes, seedOperators } from './modules/operators/operators-seed.ts';
 import { seedPayment } from './modules/payment/payment-seed.ts';
@@ -31,5 +32,7 @@ export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void
     await seedPayment(trx, now);
     await seedUsers(trx, userHashes, now);
     await seedOperators(trx, operatorHashes, now);
+    // The demo member's opening balance names the member and the administrator, so it comes last.
+    await seedDemoOpeningBalance(trx, now);
   });
 }

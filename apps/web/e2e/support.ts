@@ -15,8 +15,9 @@ export async function useLanguage(page: Page, locale: string, theme: 'dark' | 'l
           JSON.stringify({ state: { locale: code, theme: mode }, version: 1 }),
         );
       }
-      // The system notice dialog is shown once per device; tests that do not look at it skip it.
-      localStorage.setItem('vela-seen-popup-notices', JSON.stringify([...Array(200).keys()]));
+      // The system notice dialog is shown once per notice version; tests that do not look at it
+      // mark every notice read (NOTICE_READ_KEY of system-notice-dialog.tsx).
+      localStorage.setItem('vela-popup-notice-read-until', String(Number.MAX_SAFE_INTEGER));
     },
     [locale, theme] as const,
   );

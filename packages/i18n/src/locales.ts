@@ -37,6 +37,27 @@ export function isRightToLeft(code: LocaleCode): boolean {
 }
 
 /**
+ * The product code for one language tag (BCP 47, any case: "ko-KR", "zh-Hant-TW", "pt-BR"), or
+ * undefined when none of the eleven is that language. Chinese is told apart by script or region:
+ * traditional characters (Hant, or Taiwan, Hong Kong and Macau) read zh-TW, any other Chinese zh-CN.
+ * A script subtag decides before a region (zh-Hans-HK is simplified).
+ * Korean's ISO code `ko` is the product's `kr`; every other language matches on its first subtag.
+ */
+export function localeOfTag(tag: string): LocaleCode | undefined {
+  const trimmed = tag.trim();
+  if (isLocaleCode(trimmed)) return trimmed;
+  const subtags = trimmed.toLowerCase().split(/[-_]/);
+  const primary = subtags[0] ?? '';
+  if (primary === 'zh') {
+    if (subtags.includes('hans')) return 'zh-CN';
+    const traditional = subtags.some((part) => ['hant', 'tw', 'hk', 'mo'].includes(part));
+    return traditional ? 'zh-TW' : 'zh-CN';
+  }
+  if (primary === 'ko') return 'kr';
+  return isLocaleCode(primary) ? primary : undefined;
+}
+
+/**
  * Reads the request's language header. Our own clients send a product code (`kr`, `zh-TW`) in
  * `lang`; browsers and other tools send `Accept-Language` ("ko-KR,ko;q=0.9"), which is mapped to the
  * closest product code. Unknown values fall back to English for API messages, the lingua franca of
@@ -45,14 +66,8 @@ export function isRightToLeft(code: LocaleCode): boolean {
 export function localeFromHeader(value: string | undefined): LocaleCode {
   if (!value) return 'en';
   for (const part of value.split(',')) {
-    const tag = part.split(';')[0]?.trim() ?? '';
-    if (isLocaleCode(tag)) return tag;
-    const lower = tag.toLowerCase();
-    if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-hant') return 'zh-TW';
-    if (lower.startsWith('zh')) return 'zh-CN';
-    const primary = lower.split('-')[0] ?? '';
-    if (primary === 'ko') return 'kr';
-    if (isLocaleCode(primary)) return primary;
+    const code = localeOfTag(part.split(';')[0] ?? '');
+    if (code) return code;
   }
   return 'en';
 }

@@ -4,6 +4,7 @@ import {
   LOCALE_CODES,
   loadCatalogue,
   localeFromHeader,
+  localeOfTag,
   htmlLang,
   isRightToLeft,
   interpolate,
@@ -61,6 +62,37 @@ describe('locale helpers', () => {
     expect(localeFromHeader('pt-BR')).toBe('pt');
     expect(localeFromHeader('xx')).toBe('en');
     expect(localeFromHeader(undefined)).toBe('en');
+  });
+
+  it.each([
+    ['en-US', 'en'],
+    ['EN', 'en'],
+    ['zh-Hant', 'zh-TW'],
+    ['zh-Hant-TW', 'zh-TW'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-hk', 'zh-TW'],
+    ['zh-MO', 'zh-TW'],
+    ['zh-Hans-HK', 'zh-CN'],
+    ['zh-CN', 'zh-CN'],
+    ['zh_SG', 'zh-CN'],
+    ['pt-BR', 'pt'],
+    ['pt-PT', 'pt'],
+    ['ko', 'kr'],
+    ['ko-KR', 'kr'],
+    ['kr', 'kr'],
+    ['ar-EG', 'ar'],
+    ['ms-MY', 'ms'],
+    ['id-ID', 'id'],
+    ['es-419', 'es'],
+    ['ja-JP', 'ja'],
+    ['tr-TR', 'tr'],
+  ])('reads the language tag %s as %s', (tag, code) => {
+    expect(localeOfTag(tag)).toBe(code);
+  });
+
+  it('answers no product code for a language the product does not offer', () => {
+    for (const tag of ['fr-FR', 'de', 'ru', 'x', '', 'english'])
+      expect(localeOfTag(tag), tag).toBeUndefined();
   });
 
   it('maps product codes to document languages and directions', () => {

@@ -4,7 +4,9 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -23,6 +25,17 @@ export interface Storage {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+}
+
+/**
+ * The dialect a handle (or a transaction of it) speaks, for code that is handed only the handle,
+ * such as the seed. openStorage opens no other kind of database.
+ */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof PostgresAdapter) return 'postgres';
+  if (adapter instanceof SqliteAdapter) return 'sqlite';
+  throw new Error(`No dialect is known for the database adapter ${adapter.constructor.name}`);
 }
 
 export interface StorageOptions {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { formatMinor } from '@vela/domain';
 import { CACHE_TYPES, CONFIG_GROUPS, DICTIONARY_NAMES } from '@vela/contract';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
+import { checkBooks } from '../../src/books.ts';
+import { DEMO_OPENING_BALANCE } from '../../src/modules/funding/opening-balance-seed.ts';
 import { DEFAULT_CONFIG, DEMO_ACCOUNTS, seed } from '../../src/seed.ts';
 import { getConfigValue, setConfigValue } from '../../src/modules/system/system-repository.ts';
 import { verifyPassword } from '../../src/modules/users/password-hasher.ts';
@@ -29,6 +32,10 @@ const TABLES: (keyof Database)[] = [
   'sys_notice',
   'sys_banner',
   'cache_version',
+  'balance_adjustment',
+  'journal_entry',
+  'journal_posting',
+  'audit_log',
 ];
 
 /** The indexes named `*_idx` (both dialects list them the same way). */
@@ -132,6 +139,98 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       expect(notices.length, code).toBeGreaterThan(0);
       expect(banners.length, code).toBeGreaterThan(0);
     }
+
+    // The app shows a popup notice once per version, its publication time, in whatever language:
+    // the translations of one notice share that time.
+    const popups = await db
+      .selectFrom('sys_notice')
+      .select(['language_code', 'created_at'])
+      .where('popup', '=', 1)
+      .execute();
+    expect(new Set(popups.map((p) => p.created_at)).size).toBe(1);
+    expect(popups.map((p) => p.language_code).sort()).toEqual([...LOCALE_CODES].sort());
+  });
+
+  it("posts the demo member's opening balance through the ledger, as an audited adjustment", async () => {
+    const db = ts.storage.db;
+    const member = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username_key', '=', DEMO_ACCOUNTS.user.username)
+      .executeTakeFirstOrThrow();
+    const usdt = await db
+      .selectFrom('vc')
+      .select(['id', 'amount_scale'])
+      .where('symbol', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    const opening = 10_000n * 10n ** BigInt(usdt.amount_scale);
+    expect(DEMO_OPENING_BALANCE).toMatchObject({ symbol: 'USDT', amount: '10000' });
+
+    const spot = await db
+      .selectFrom('ledger_account')
+      .select('balance_minor')
+      .where('user_id', '=', member.id)
+      .where('vc_id', '=', usdt.id)
+      .where('kind', '=', 'spot')
+      .executeTakeFirstOrThrow();
+    expect(BigInt(spot.balance_minor)).toBe(opening);
+
+    const adjustments = await db.selectFrom('balance_adjustment').selectAll().execute();
+    const administrator = await db
+      .selectFrom('operators')
+      .select('id')
+      .where('username_key', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(adjustments).toHaveLength(1);
+    expect(adjustments[0]).toMatchObject({
+      user_id: member.id,
+      vc_id: usdt.id,
+      operator_id: administrator.id,
+      reason: DEMO_OPENING_BALANCE.reason,
+    });
+    expect(BigInt(adjustments[0]!.delta_minor)).toBe(opening);
+
+    // The entry moves the amount from the house's account to the member's spot account.
+    const entries = await db.selectFrom('journal_entry').selectAll().execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      type: 'adjustment',
+      ref_type: 'adjustment',
+      ref_id: adjustments[0]!.id,
+    });
+    const postings = await db
+      .selectFrom('journal_posting')
+      .innerJoin('ledger_account', 'ledger_account.id', 'journal_posting.account_id')
+      .select(['ledger_account.user_id', 'ledger_account.kind', 'journal_posting.amount_minor'])
+      .where('journal_posting.entry_id', '=', entries[0]!.id)
+      .orderBy('journal_posting.amount_minor')
+      .execute();
+    expect(postings.map((p) => [p.user_id, p.kind, BigInt(p.amount_minor)])).toEqual([
+      [null, 'house', -opening],
+      [member.id, 'spot', opening],
+    ]);
+
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'balance.adjust')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      operator_id: null,
+      target_type: 'user',
+      target_id: String(member.id),
+      reason: DEMO_OPENING_BALANCE.reason,
+    });
+    expect(JSON.parse(audit[0]!.detail!)).toEqual({
+      symbol: 'USDT',
+      amount: formatMinor(opening, usdt.amount_scale),
+      adjustmentId: String(adjustments[0]!.id),
+    });
+
+    const books = await checkBooks(db, ts.storage.dialect);
+    expect(books.violations).toEqual([]);
+    expect(books.ok).toBe(true);
   });
 
   it('seeds idempotently: a second and third run duplicate and overwrite nothing', async () => {
@@ -202,6 +301,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
         notices: await countRows(db, 'sys_notice'),
         banners: await countRows(db, 'sys_banner'),
         config: await countRows(db, 'sys_config'),
+        adjustments: await countRows(db, 'balance_adjustment'),
       };
       expect(observed).toEqual({
         outcomes: ['ok', 'ok'],
@@ -209,6 +309,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
         notices: await countRows(single, 'sys_notice'),
         banners: await countRows(single, 'sys_banner'),
         config: await countRows(single, 'sys_config'),
+        adjustments: 1,
       });
     } finally {
       await other.close();

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { LocaleCode } from '@vela/i18n';
+import { isBuiltPath, type BuiltPath } from '../config/built-routes.ts';
 import { decideNavigation, shownPath } from '../config/route-guard.ts';
 import { ROUTES } from '../config/route-meta.ts';
 import { homeReads } from '../features/home/home-api.ts';
@@ -16,9 +17,10 @@ import { RouteGuard } from './route-guard-view.tsx';
 
 /**
  * Pages load lazily, one chunk per route, so the first screen downloads only what it shows. Routes
- * whose features arrive later render an honest empty page until then.
+ * whose features arrive later render an honest empty page until then; the built ones are listed in
+ * config/built-routes.ts, which menus read too, and the type keeps both lists the same.
  */
-const pages: Record<string, LazyPage> = {
+const pages: Record<BuiltPath, LazyPage> = {
   '/home': lazyPage(() => import('../features/home/home-page.tsx')),
   '/currency': lazyPage(() => import('../features/market/market-page.tsx')),
   '/trade': lazyPage(() => import('../features/trade/trade-page.tsx')),
@@ -49,7 +51,7 @@ const PendingPage = lazy(() => import('./pending-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 
 function pageFor(path: string) {
-  const Page = pages[path]?.Page ?? PendingPage;
+  const Page = isBuiltPath(path) ? pages[path].Page : PendingPage;
   return <Page />;
 }
 
@@ -76,8 +78,8 @@ export function preloadPage(target: string, client: QueryClient = queryClient): 
   const session = useSession.getState();
   const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
   const path = shownPath(decision, target);
+  if (!isBuiltPath(path)) return Promise.resolve();
   const page = pages[path];
-  if (!page) return Promise.resolve();
   // Each read starts in a task of its own: a `fetch` call costs the main thread several milliseconds
   // on a phone, and the screen's reads started together made one long task.
   const reads = oneTaskApart(firstReads[path]?.(client, usePreferences.getState().locale) ?? []);

@@ -1,9 +1,8 @@
-import { FALLBACK_LOCALE, type LocaleCode } from '@vela/i18n';
+import { FALLBACK_LOCALE, localeOfTag, type LocaleCode } from '@vela/i18n';
 
 /**
- * The brand map: the default language comes from the host name. The brand's own
- * default is Korean; hosts of its other markets start in their language. The first matching rule
- * wins; a user's saved choice always beats this default.
+ * The brand map: hosts of the brand's markets start in their market's language. The first matching
+ * rule wins.
  */
 const HOST_RULES: { pattern: RegExp; locale: LocaleCode }[] = [
   { pattern: /(^|\.)(tw|hk)\.|\.tw$|\.hk$/, locale: 'zh-TW' },
@@ -13,7 +12,30 @@ const HOST_RULES: { pattern: RegExp; locale: LocaleCode }[] = [
   { pattern: /(^|\.)kr\.|\.kr$/, locale: 'kr' },
 ];
 
-export function defaultLocaleForHost(hostname: string): LocaleCode {
+/** The language the brand map gives the host, or undefined for a host it does not name. */
+export function localeForHost(hostname: string): LocaleCode | undefined {
   const host = hostname.toLowerCase();
-  return HOST_RULES.find((rule) => rule.pattern.test(host))?.locale ?? FALLBACK_LOCALE;
+  return HOST_RULES.find((rule) => rule.pattern.test(host))?.locale;
+}
+
+/**
+ * The first of the device's preferred languages (`navigator.languages`, most preferred first) that
+ * is one of the eleven, or undefined when none is.
+ */
+export function localeForDevice(languages: readonly string[]): LocaleCode | undefined {
+  for (const tag of languages) {
+    const code = localeOfTag(tag);
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The language a first visit opens in: the host's market language, else the device's language,
+ * else the brand's own, Korean. A brand host means its market, whatever language the visitor's
+ * phone speaks; on other hosts an English phone should not be greeted in Korean. A user's saved
+ * choice beats all of these (the preferences store persists it).
+ */
+export function defaultLocale(hostname: string, languages: readonly string[]): LocaleCode {
+  return localeForHost(hostname) ?? localeForDevice(languages) ?? FALLBACK_LOCALE;
 }

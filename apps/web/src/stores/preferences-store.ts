@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { LocaleCode } from '@vela/i18n';
-import { defaultLocaleForHost } from './host-locale.ts';
+import { defaultLocale } from './host-locale.ts';
 
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -55,7 +55,10 @@ export const usePreferences = create<PreferencesState>()(
   persist(
     (set, get) => ({
       theme: 'dark',
-      locale: defaultLocaleForHost(typeof location === 'undefined' ? '' : location.hostname),
+      locale: defaultLocale(
+        typeof location === 'undefined' ? '' : location.hostname,
+        typeof navigator === 'undefined' ? [] : navigator.languages,
+      ),
       selectedCoinId: null,
       hideBalance: false,
       favourites: [],

@@ -190,7 +190,7 @@ describe('carousel', () => {
 
 const BANNERS: Banner[] = [
   { id: 1, title: 'Trade fast', img: '/banners/banner-1.svg', url: 'https://example.com/promo' },
-  { id: 2, title: 'Invite friends', img: '/banners/banner-2.svg', url: '/share' },
+  { id: 2, title: 'Deposit now', img: '/banners/banner-2.svg', url: '/recharge' },
 ] as Banner[];
 
 describe('banner carousel', () => {
@@ -206,11 +206,11 @@ describe('banner carousel', () => {
     expect(CAROUSEL).toMatchObject({ intervalMs: 3000, durationMs: 300, thresholdPx: 50, heightRem: 7.8125 });
 
     swipe(-60);
-    fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit now' }));
     expect(screen.queryByTestId('location')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
-    expect(screen.getByTestId('location').textContent).toBe('/share');
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit now' }));
+    expect(screen.getByTestId('location').textContent).toBe('/recharge');
     expect(open).not.toHaveBeenCalled();
   });
 

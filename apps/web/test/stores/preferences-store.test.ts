@@ -22,9 +22,11 @@ describe('preferences store', () => {
     expect(usePreferences.getInitialState().theme).toBe('dark');
   });
 
-  it('starts in the host language, Korean on localhost', () => {
+  it("starts in the device's language on a host the brand map does not name", () => {
+    // The test browser is an English (en-US) device on localhost.
     expect(location.hostname).toBe('localhost');
-    expect(usePreferences.getInitialState().locale).toBe('kr');
+    expect(navigator.languages[0]).toBe('en-US');
+    expect(usePreferences.getInitialState().locale).toBe('en');
   });
 
   it('sets the light theme and keeps it in local storage', () => {

@@ -245,47 +245,31 @@ export const SEED_NOTICES: Record<LocaleCode, SeedNotice[]> = {
 
 /** Titles of the three home banners, in the order of their images. */
 export const SEED_BANNER_TITLES: Record<LocaleCode, [string, string, string]> = {
-  en: [
-    'Trade the markets in 30 seconds',
-    'Invite friends, earn rebates',
-    'Pledge finance: put idle coins to work',
-  ],
-  'zh-CN': ['30 秒交易全球市场', '邀请好友，赚取返佣', '质押理财：让闲置币产生收益'],
-  'zh-TW': ['30 秒交易全球市場', '邀請好友，賺取返佣', '質押理財：讓閒置幣產生收益'],
+  en: ['Trade the markets in 30 seconds', 'Deposit USDT in a few steps', 'Watch every market live'],
+  'zh-CN': ['30 秒交易全球市场', '几步即可充值 USDT', '实时查看全部行情'],
+  'zh-TW': ['30 秒交易全球市場', '幾步即可儲值 USDT', '即時查看全部行情'],
   id: [
     'Trading pasar dalam 30 detik',
-    'Undang teman, dapatkan rabat',
-    'Keuangan jaminan: buat koin menganggur Anda bekerja',
+    'Deposit USDT dalam beberapa langkah',
+    'Pantau semua pasar secara langsung',
   ],
   ms: [
     'Berdagang di pasaran dalam 30 saat',
-    'Jemput rakan, raih rebat',
-    'Kewangan cagaran: jadikan syiling terbiar anda produktif',
+    'Deposit USDT dalam beberapa langkah',
+    'Ikuti semua pasaran secara langsung',
   ],
   es: [
     'Opera en los mercados en 30 segundos',
-    'Invita a amigos y gana reembolsos',
-    'Finanzas con garantía: pon a trabajar tus monedas inactivas',
+    'Deposita USDT en pocos pasos',
+    'Sigue todos los mercados en directo',
   ],
-  tr: [
-    '30 saniyede piyasalarda işlem yapın',
-    'Arkadaşlarınızı davet edin, komisyon iadesi kazanın',
-    'Teminatlı finans: atıl coinlerinizi değerlendirin',
-  ],
-  ja: ['30秒でマーケットを取引', '友達を招待してリベートを獲得', '担保運用：眠っているコインを活用'],
-  kr: [
-    '30초 만에 시장을 거래하세요',
-    '친구를 초대하고 리베이트를 받으세요',
-    '담보 재테크: 잠자는 코인을 활용하세요',
-  ],
-  ar: [
-    'تداول في الأسواق خلال 30 ثانية',
-    'ادعُ أصدقاءك واربح المكافآت',
-    'استثمار الرهن: اجعل عملاتك الخاملة تعمل لصالحك',
-  ],
+  tr: ['30 saniyede piyasalarda işlem yapın', 'Birkaç adımda USDT yatırın', 'Tüm piyasaları canlı izleyin'],
+  ja: ['30秒でマーケットを取引', '数ステップでUSDTを入金', 'すべての相場をリアルタイムで'],
+  kr: ['30초 만에 시장을 거래하세요', '몇 단계로 USDT를 입금하세요', '모든 시세를 실시간으로 확인하세요'],
+  ar: ['تداول في الأسواق خلال 30 ثانية', 'أودِع USDT في خطوات قليلة', 'تابع جميع الأسواق مباشرة'],
   pt: [
     'Negocie nos mercados em 30 segundos',
-    'Convide amigos e ganhe comissões',
-    'Finanças com garantia: coloque suas moedas paradas para render',
+    'Deposite USDT em poucos passos',
+    'Acompanhe todos os mercados ao vivo',
   ],
 };

@@ -35,6 +35,11 @@ export const DEFAULT_CONFIG: Record<ConfigGroup, Record<string, string>> = {
     customerServiceUrl: '/customer-service.html',
     customerOpenWithoutLogin: 'false',
     linesUrl: '/lines.json',
+    /**
+     * The coins the home screen shows first, comma separated, in order; the places left go to the
+     * most traded coins of their type (decision 043).
+     */
+    hotCoins: 'BTC,ETH',
   },
   WITHDRAW: {
     enabled: 'true',
@@ -68,8 +73,11 @@ const DICTIONARY_VALUES: Record<DictionaryName, readonly number[]> = {
   UserTypeEnum: USER_TYPES,
 };
 
-/** Where the home banners lead, in the order of their images; a banner past the list leads home. */
-const BANNER_TARGETS = ['/trade', '/share', '/finance'];
+/**
+ * Where the home banners lead, in the order of their images; a banner past the list leads home.
+ * Each leads to a built screen (decision 043): the app leaves out a banner for one that is not.
+ */
+const BANNER_TARGETS = ['/trade', '/recharge', '/currency'];
 
 /**
  * The platform's settings and content of a fresh install, inside the caller's seed transaction:

@@ -20,7 +20,7 @@ export interface AdjustmentRequest {
  * balance, and it cannot take a user below zero.
  */
 export async function postAdjustment(
-  money: Money,
+  money: Pick<Money, 'ledger'>,
   trx: Transaction<Database>,
   request: AdjustmentRequest,
   now: number = Date.now(),

@@ -141,6 +141,21 @@ export async function insertTransfer(
   return inserted.id;
 }
 
+/** The id of the user's balance adjustment made for `reason`, if there is one. */
+export async function findAdjustmentByReason(
+  db: Kysely<Database>,
+  userId: number,
+  reason: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('balance_adjustment')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('reason', '=', reason)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Adds an operator's balance adjustment and answers its id (its entry names it). */
 export async function insertAdjustment(
   trx: Kysely<Database>,

@@ -57,6 +57,12 @@ const READERS: Record<string, readonly Reader[]> = {
   'PORTAL.linesUrl': [
     { file: 'apps/web/src/components/global/line-popup.tsx', reads: "useConfigValue('PORTAL', 'linesUrl')" },
   ],
+  'PORTAL.hotCoins': [
+    {
+      file: 'apps/web/src/features/home/market-sections.tsx',
+      reads: "useConfigValue('PORTAL', 'hotCoins')",
+    },
+  ],
   'WITHDRAW.enabled': [
     // `requireOpen(group)` reads the group's `enabled`.
     { file: 'apps/server/src/modules/funding/funding-service.ts', reads: "requireOpen('WITHDRAW')" },

@@ -1,6 +1,7 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { findRoute } from '../../config/route-meta.ts';
 import { PageHeader } from './page-header.tsx';
+import { scrollKeyOf } from './scroll-key.ts';
 import { TabBar } from './tab-bar.tsx';
 
 /**
@@ -14,12 +15,16 @@ import { TabBar } from './tab-bar.tsx';
  * late behind a spinner. The first page's module is loaded before the first render instead
  * (main.tsx, `preloadPage`), so that render finds it and neither waits nor starts over; the app shell
  * of index.html, with its own spinner, stays until then.
+ *
+ * The router remembers each screen's scroll position under `scrollKeyOf` and restores it, or scrolls
+ * to the top, when the screen opens.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
   const meta = findRoute(pathname);
   return (
     <>
+      <ScrollRestoration getKey={scrollKeyOf} />
       {meta?.header ? <PageHeader meta={meta} /> : null}
       <main className={meta?.tab ? 'page' : 'page page--plain'}>
         <Outlet />

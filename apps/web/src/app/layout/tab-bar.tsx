@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '@vela/i18n';
+import { builtOnly } from '../../config/built-routes.ts';
 import { useT } from '../../lib/i18n.ts';
 import { TabIcon, type TabIconName } from './tab-icons.tsx';
 import './tab-bar.css';
@@ -18,13 +19,16 @@ interface Tab {
  * The bar scrolls sideways once there are more than four tabs; the active tab is marked by a 3 px
  * indicator line.
  */
-export const TABS: Tab[] = [
+const ALL_TABS: Tab[] = [
   { path: '/home', labelKey: 'tab.home', icon: 'home' },
   { path: '/currency', labelKey: 'tab.market', icon: 'market' },
   { path: '/trade', labelKey: 'tab.trade', icon: 'trade' },
   { path: '/fund', labelKey: 'tab.assets', icon: 'assets', alsoActiveOn: ['/finance'] },
   { path: '/user-center', labelKey: 'tab.me', icon: 'me' },
 ];
+
+/** The tabs whose screen is built: a tab never leads to a placeholder page. */
+export const TABS: Tab[] = builtOnly(ALL_TABS);
 
 export const TAB_SCROLL_THRESHOLD = 4;
 

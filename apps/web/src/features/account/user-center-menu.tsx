@@ -22,6 +22,7 @@ import { useNavigate } from 'react-router';
 import type { UserInfo } from '@vela/contract';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
 import { titleKeyOf } from '../../config/route-meta.ts';
+import { builtOnly, isBuiltPath } from '../../config/built-routes.ts';
 import { useT } from '../../lib/i18n.ts';
 import { LanguageRow, LineRow, ThemeRow } from './preference-rows.tsx';
 import { useLogout } from './use-logout.ts';
@@ -37,8 +38,11 @@ interface MenuEntry {
   status?: (user: UserInfo) => ReactNode;
 }
 
-/** The user centre's menu, in the order it shows. Private pages ask a visitor to log in (route guard). */
-const MENU: MenuEntry[] = [
+/**
+ * The user centre's menu, in the order it shows. Private pages ask a visitor to log in (route guard).
+ * Only the entries whose screen is built show (MENU).
+ */
+const ALL_MENU: MenuEntry[] = [
   { path: '/settings', icon: <CheckShieldOutline />, testId: 'menu-settings' },
   { path: '/user-bills', icon: <BillOutline />, testId: 'menu-bills' },
   {
@@ -90,6 +94,11 @@ const MENU: MenuEntry[] = [
   { path: '/user-report', icon: <PieOutline />, testId: 'menu-user-report' },
 ];
 
+export const MENU: readonly MenuEntry[] = builtOnly(ALL_MENU);
+
+/** Adding the app to the home screen has a page of instructions, shown once it is built. */
+export const ADD_TO_HOME_PATH = '/add-to-home';
+
 /** The verification status in the colour of its meaning: verified green, missing or rejected red. */
 function RealNameState({ status }: { status: UserInfo['realNameStatus'] }) {
   const t = useT();
@@ -137,14 +146,16 @@ export function PreferenceSection() {
       >
         {t('me.menu.customerService')}
       </List.Item>
-      <List.Item
-        prefix={<AppstoreOutline className="account-icon" />}
-        onClick={() => void navigate('/add-to-home')}
-        arrowIcon
-        data-testid="menu-add-to-home"
-      >
-        {t(titleKeyOf('/add-to-home'))}
-      </List.Item>
+      {isBuiltPath(ADD_TO_HOME_PATH) ? (
+        <List.Item
+          prefix={<AppstoreOutline className="account-icon" />}
+          onClick={() => void navigate(ADD_TO_HOME_PATH)}
+          arrowIcon
+          data-testid="menu-add-to-home"
+        >
+          {t(titleKeyOf(ADD_TO_HOME_PATH))}
+        </List.Item>
+      ) : null}
     </List>
   );
 }

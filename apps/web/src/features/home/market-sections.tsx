@@ -8,7 +8,7 @@ import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
 import { PairName } from '../../components/pair-name.tsx';
 import { useCompactFigure, useT } from '../../lib/i18n.ts';
 import { chooseCoin, useTickers } from '../../system/market-api.ts';
-import { useSysConfig } from '../../system/system-api.ts';
+import { useConfigValue, useSysConfig } from '../../system/system-api.ts';
 import { hotCoins, ranking, typeTabs, type RankingKind } from './home-market-logic.ts';
 
 /** Tapping a coin selects it and opens the trade page. */
@@ -35,9 +35,13 @@ function SkeletonRows({ count }: { count: number }) {
 
 export function HotCoins() {
   const tickers = useTickers();
+  const config = useSysConfig();
+  // A configuration that failed to load chooses no coin: the most traded ones show instead.
+  const chosen = useConfigValue('PORTAL', 'hotCoins') ?? '';
   const open = useOpenCoin();
-  const list = hotCoins(tickers.data ?? []);
-  if (tickers.isPending) {
+  const list = hotCoins(tickers.data ?? [], chosen);
+  // Waiting for the configuration too keeps the most traded coins from flashing before the chosen.
+  if (tickers.isPending || config.isPending) {
     return (
       <section className="hot-coins" aria-busy="true">
         {[0, 1, 2].map((i) => (

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@vela/i18n';
 import { ensureSelectedVc } from '@vela/domain';
+import { builtOnly } from '../../config/built-routes.ts';
 
 /** The coins the quick-deposit poster names and shows. */
 export const QUICK_DEPOSIT_COINS = ['BTC', 'USDT', 'ETH'] as const;
@@ -14,9 +15,10 @@ export interface QuickMenu {
 
 /**
  * Quick menus: futures trading (/trade) and the help centre (/help), plus the finance
- * products, whose tab page has no button of its own in the five-tab bar.
+ * products, whose tab page has no button of its own in the five-tab bar. Only those whose screen is
+ * built show (QUICK_MENUS).
  */
-export const QUICK_MENUS: readonly QuickMenu[] = [
+const ALL_QUICK_MENUS: readonly QuickMenu[] = [
   { path: '/trade', labelKey: 'home.futures', testId: 'menu-futures', icon: 'M4 16l5-5 4 4 7-8M15 7h5v5' },
   {
     path: '/finance',
@@ -31,6 +33,8 @@ export const QUICK_MENUS: readonly QuickMenu[] = [
     icon: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01',
   },
 ];
+
+export const QUICK_MENUS: readonly QuickMenu[] = builtOnly(ALL_QUICK_MENUS);
 
 /**
  * The coin the futures menu selects before it opens the trade page: the first configured trading

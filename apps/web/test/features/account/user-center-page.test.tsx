@@ -46,7 +46,7 @@ describe('user centre', () => {
     expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 
-  it('shows an agent the profile, invite code and team menus, refreshed from the server', async () => {
+  it('shows an agent the profile and invite code, refreshed from the server', async () => {
     signInAs(agent());
     const api = mockApi({
       '/user/get-login-info': () => ({ ...agent(), nickname: 'Boss Renamed', inviteCode: '654321' }),
@@ -60,8 +60,9 @@ describe('user centre', () => {
     expect(screen.getByTestId('invite-code').textContent).toBe('654321');
     expect(useSession.getState().user).toMatchObject({ nickname: 'Boss Renamed', inviteCode: '654321' });
     expect(api.callsTo('/user/get-login-info')[0]?.headers.authorization).toBe(TEST_TOKEN);
-    expect(screen.getByTestId('menu-my-team')).toBeTruthy();
-    expect(screen.getByTestId('menu-team-report')).toBeTruthy();
+    // The team screens are not built yet, so even an agent's menu does not lead there.
+    expect(screen.queryByTestId('menu-my-team')).toBeNull();
+    expect(screen.queryByTestId('menu-team-report')).toBeNull();
   });
 
   it('shows a member no invite code and no team menus', () => {
@@ -74,7 +75,24 @@ describe('user centre', () => {
     expect(within(card).getByTestId('user-type-badge').textContent).toBe('Member');
     expect(screen.queryByTestId('invite-code')).toBeNull();
     expect(screen.queryByTestId('menu-my-team')).toBeNull();
-    expect(screen.getByTestId('menu-user-report')).toBeTruthy();
+    expect(screen.getByTestId('menu-bills')).toBeTruthy();
+  });
+
+  it('offers no entry to a screen that is not built yet', () => {
+    signInAs(makeUser());
+    mockApi({ '/user/get-login-info': () => makeUser() });
+    renderPage(<UserCenterPage />, { path: '/user-center' });
+    for (const testId of [
+      'menu-messages',
+      'menu-help',
+      'menu-share',
+      'menu-user-report',
+      'menu-add-to-home',
+    ]) {
+      expect(screen.queryByTestId(testId), testId).toBeNull();
+    }
+    expect(screen.getByTestId('menu-settings')).toBeTruthy();
+    expect(screen.getByTestId('menu-customer-service')).toBeTruthy();
   });
 
   it('hides and shows the total with the eye toggle, and never invents a figure', async () => {

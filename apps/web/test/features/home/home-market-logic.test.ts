@@ -1,14 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { RANKING_SIZE } from '@vela/domain';
-import { hotCoins, ranking, typeTabs } from '../../../src/features/home/home-market-logic.ts';
+import { hotCoinSymbols, hotCoins, ranking, typeTabs } from '../../../src/features/home/home-market-logic.ts';
 import { MARKET } from '../../support/market-fixtures.ts';
 
 const symbols = (list: { c: string }[]) => list.map((t) => t.c);
 
 describe('home rankings', () => {
-  it('hot coins are the three largest by turnover, across every type', () => {
-    expect(symbols(hotCoins(MARKET))).toEqual(['EURUSD', 'GBPUSD', 'SPX500']);
-    expect(hotCoins([])).toEqual([]);
+  it("hot coins are the operators' chosen coins, then the most traded of their type", () => {
+    expect(symbols(hotCoins(MARKET, 'BTC,ETH'))).toEqual(['BTC', 'ETH', 'SOL']);
+    expect(symbols(hotCoins(MARKET, ' eth , btc '))).toEqual(['ETH', 'BTC', 'SOL']);
+    expect(symbols(hotCoins(MARKET, 'DOGE,BTC,ETH,SOL'))).toEqual(['DOGE', 'BTC', 'ETH']);
+    expect(hotCoins([], 'BTC,ETH')).toEqual([]);
+  });
+
+  it('hot coins fill from every type once the chosen type runs out', () => {
+    expect(symbols(hotCoins(MARKET, 'XAU'))).toEqual(['XAU', 'EURUSD', 'GBPUSD']);
+  });
+
+  it('hot coins leave out chosen coins that are not listed, and repeat none', () => {
+    expect(symbols(hotCoins(MARKET, 'NOPE,BTC,BTC'))).toEqual(['BTC', 'ETH', 'SOL']);
+  });
+
+  it('hot coins are the three most traded of every type when none is chosen', () => {
+    expect(symbols(hotCoins(MARKET, ''))).toEqual(['EURUSD', 'GBPUSD', 'SPX500']);
+    expect(symbols(hotCoins(MARKET, 'NOPE'))).toEqual(['EURUSD', 'GBPUSD', 'SPX500']);
+  });
+
+  it('reads the chosen symbols in order, whatever their case and spacing', () => {
+    expect(hotCoinSymbols(' btc, ETH ,,sol ')).toEqual(['BTC', 'ETH', 'SOL']);
+    expect(hotCoinSymbols('')).toEqual([]);
   });
 
   it('the rising list holds at most five coins of the type, by change descending', () => {

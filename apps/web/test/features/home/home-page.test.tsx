@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '@vela/contract';
 import HomePage from '../../../src/features/home/home-page.tsx';
 import { NOTICE_TICK_MS, NoticeTicker } from '../../../src/features/home/notice-ticker.tsx';
-import { SystemNoticeDialog } from '../../../src/features/home/system-notice-dialog.tsx';
+import { NOTICE_READ_KEY, SystemNoticeDialog } from '../../../src/features/home/system-notice-dialog.tsx';
 import { resetLiveMarketForTests } from '../../../src/system/live-market.ts';
 import { MARKET } from '../../support/market-fixtures.ts';
 import { stubWebSocket } from '../../support/live-stubs.ts';
@@ -60,13 +60,32 @@ describe('home: notices', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await until(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(JSON.parse(localStorage.getItem('vela-seen-popup-notices') ?? '[]')).toEqual([7]);
+    expect(localStorage.getItem(NOTICE_READ_KEY)).toBe(String(NOTICES[0]!.createdAt));
 
     cleanup();
     homeApi();
     renderPage(<HomePage />, { path: '/home' });
     await until(() => expect(screen.getAllByTestId('notice-item')).toHaveLength(2));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a notice read in one language not again in another, but shows a newer version', async () => {
+    const { rerender } = render(<SystemNoticeDialog notices={NOTICES} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await until(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The same notice in Korean: other ids, the same publication.
+    const korean: Notice[] = [
+      { ...NOTICES[0]!, id: 17, title: '오늘 밤 점검' },
+      { ...NOTICES[1]!, id: 16, title: '신규 코인 상장' },
+    ];
+    rerender(<SystemNoticeDialog notices={korean} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // An operator publishes the notice again with new text: a new version, shown once more.
+    const edited: Notice = { ...korean[0]!, id: 18, title: '점검 시간 변경', createdAt: 1_700_100_000_000 };
+    rerender(<SystemNoticeDialog notices={[edited, ...korean]} />);
+    expect(screen.getByRole('dialog', { name: '점검 시간 변경' })).toBeTruthy();
   });
 
   it('opens the popup notice in the first commit when the notices are already there', () => {
@@ -81,7 +100,7 @@ describe('home: notices', () => {
   });
 
   it('a tap on a notice in the ticker opens its detail, which closes again', async () => {
-    localStorage.setItem('vela-seen-popup-notices', JSON.stringify([7]));
+    localStorage.setItem(NOTICE_READ_KEY, String(NOTICES[0]!.createdAt));
     homeApi();
     renderPage(<HomePage />, { path: '/home' });
     const item = await screen.findByRole('button', { name: 'Maintenance tonight' });
@@ -105,7 +124,7 @@ describe('home: notices', () => {
 
     await act(async () => {
       answerNotices([NOTICES[1]]);
-      answerBanners([{ id: 1, title: 'Welcome', img: '/banners/banner-1.svg', url: '/share' }]);
+      answerBanners([{ id: 1, title: 'Welcome', img: '/banners/banner-1.svg', url: '/trade' }]);
     });
     await until(() => expect(screen.getByTestId('banner-carousel')).toBeTruthy());
     expect(document.querySelector('.home-banners--skeleton')).toBeNull();

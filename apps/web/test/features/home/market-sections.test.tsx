@@ -31,7 +31,10 @@ const DICT = {
 
 function homeApi(extra: Record<string, (body: Record<string, unknown>) => unknown> = {}) {
   return mockApi({
-    '/sys-config/simple-list': () => ({ dict: DICT, list: [] }),
+    '/sys-config/simple-list': () => ({
+      dict: DICT,
+      list: [{ group: 'PORTAL', key: 'hotCoins', value: 'BTC,ETH' }],
+    }),
     '/sys-notice/list': () => [],
     '/sys-banner/list': () => [],
     '/vc/market/list': () => MARKET,
@@ -53,8 +56,10 @@ describe('home: hot coins and rankings', () => {
     await until(() => expect(rankingSymbols()).toEqual(['SOL', 'BTC', 'ADA', 'DOGE', 'ETH']));
     const hot = screen.getAllByTestId('hot-coin').map((el) => el.textContent);
     expect(hot).toHaveLength(3);
-    expect(hot[0]).toContain('EURUSD');
-    expect(hot[0]).toContain('1.08123');
+    // The operators' chosen coins first, then the most traded coin of their type.
+    expect(
+      screen.getAllByTestId('hot-coin').map((el) => el.querySelector('.hot-coin__symbol')?.textContent),
+    ).toEqual(['BTC', 'ETH', 'SOL']);
     expect(screen.getByTestId('ranking-type-1').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('ranking-type-4').textContent).toBe('Indices');
   });

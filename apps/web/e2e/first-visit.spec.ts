@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+import { post, setPreferences, signIn } from './api.ts';
+import { DEMO, collectConsoleErrors, login, shot, useLanguage } from './support.ts';
+
+/** Marks every notice read, and nothing else: the language is left to the first visit's rules. */
+async function skipNotices(page: Page) {
+  await page.addInitScript(() =>
+    localStorage.setItem('vela-popup-notice-read-until', String(Number.MAX_SAFE_INTEGER)),
+  );
+}
+
+const documentLanguage = (page: Page) => page.locator('html').getAttribute('lang');
+
+test.describe('the first visit opens in the language of the device (en-US)', () => {
+  test('an English device on a host the brand map does not name gets English', async ({ page }) => {
+    await skipNotices(page);
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'main' })).toContainText('Home');
+    expect(await documentLanguage(page)).toBe('en');
+  });
+
+  test("a saved choice beats the device's language", async ({ page }) => {
+    await skipNotices(page);
+    await page.addInitScript(() =>
+      localStorage.setItem('vela-preferences', JSON.stringify({ state: { locale: 'ja' }, version: 2 })),
+    );
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  });
+});
+
+test.describe('a Brazilian device', () => {
+  test.use({ locale: 'pt-BR' });
+  test('gets Portuguese', async ({ page }) => {
+    await skipNotices(page);
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+  });
+});
+
+test.describe('a device in a language the product does not offer', () => {
+  test.use({ locale: 'fr-FR' });
+  test("gets the brand's Korean", async ({ page }) => {
+    await skipNotices(page);
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  });
+});
+
+test('the demo member starts with 10,000 USDT, posted as an adjustment its bills explain', async ({
+  request,
+}) => {
+  const demo = await signIn(request, DEMO.user, DEMO.password);
+  const answer = await post<{
+    list: { type: string; symbol: string; amount: string; memo: string | null }[];
+  }>(request, '/wallet/bills', { types: ['adjustment'], limit: 50 }, { authorization: demo.token });
+  expect(answer.success).toBe(true);
+  const opening = answer.data.list.filter((bill) => bill.memo === 'Opening balance of the demo account');
+  expect(opening).toHaveLength(1);
+  expect(opening[0]).toMatchObject({ type: 'adjustment', symbol: 'USDT' });
+  expect(Number(opening[0]!.amount)).toBe(10_000);
+});
+
+test('the welcome notice shows once, and not again after a change of language', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/home');
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Vela' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The same notice in Korean is the same version: it is not shown again.
+  await setPreferences(page, { theme: 'dark', locale: 'kr' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await expect(page.getByTestId('notice-item').first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('notice-item').first()).toBeAttached();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+async function openTab(page: Page, label: string, path: string) {
+  await page.getByRole('navigation', { name: 'main' }).getByRole('button', { name: label }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** Scrolls the page down by `y` pixels and answers where it came to rest. */
+async function scrollDown(page: Page, y: number): Promise<number> {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+  return scrollY(page);
+}
+
+test('each tab opens at its own scroll position, or its top on the first visit', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/currency');
+  await expect(page.getByTestId('market-row').first()).toBeVisible();
+  const marketAt = await scrollDown(page, 300);
+
+  await openTab(page, 'Home', '/home');
+  await expect(page.getByTestId('hot-coin').first()).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBe(0);
+  const homeAt = await scrollDown(page, 200);
+  expect(homeAt).not.toBe(marketAt);
+
+  await openTab(page, 'Market', '/currency');
+  await expect.poll(() => scrollY(page)).toBe(marketAt);
+  await openTab(page, 'Home', '/home');
+  await expect.poll(() => scrollY(page)).toBe(homeAt);
+});
+
+test('the hot coins are BTC and ETH, then the most traded coin', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/home');
+  await expect(page.getByTestId('hot-coin')).toHaveCount(3);
+  const symbols = await page.locator('.hot-coin__symbol').allTextContents();
+  expect(symbols.slice(0, 2)).toEqual(['BTC', 'ETH']);
+  expect(['SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'LTC']).toContain(symbols[2]);
+});
+
+/** What leads somewhere on the main screens: tabs, menus, posters, banners, actions and links. */
+const LINKS = [
+  '.tab-bar__item',
+  '.quick-menus button',
+  '[data-testid="quick-deposit"]',
+  '.home-banner',
+  '.account-list [data-testid^="menu-"]:not([data-testid="menu-language"]):not([data-testid="menu-line"]):not([data-testid="menu-customer-service"])',
+  '.wallet-actions button:not([data-testid="wallet-transfer"])',
+  'main a[href^="/"]',
+].join(', ');
+
+const MAIN_SCREENS = ['/home', '/currency', '/trade', '/fund', '/user-center'];
+
+test('no tab, menu, banner or link of the main screens leads to a placeholder page', async ({ page }) => {
+  test.setTimeout(240_000);
+  await useLanguage(page, 'en');
+  const errors = collectConsoleErrors(page);
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).toHaveURL(/\/home$/);
+  const opened = new Set<string>();
+  for (const screen of MAIN_SCREENS) {
+    await page.goto(screen);
+    await page.waitForLoadState('networkidle');
+    const count = await page.locator(LINKS).count();
+    expect(count, screen).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      await page.goto(screen);
+      await page.waitForLoadState('networkidle');
+      const link = page.locator(LINKS).nth(index);
+      const name = (await link.getAttribute('data-testid')) ?? (await link.textContent()) ?? `#${index}`;
+      await link.click();
+      await page.waitForLoadState('networkidle');
+      const target = new URL(page.url()).pathname;
+      opened.add(target);
+      await expect(page.getByTestId('empty-pageNotReady'), `${screen} → ${name} → ${target}`).toHaveCount(0);
+    }
+  }
+  // The menus lead to the built screens they name.
+  for (const path of ['/home', '/currency', '/trade', '/fund', '/user-center', '/recharge', '/user-bills']) {
+    expect([...opened], path).toContain(path);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('customer service opens a real page', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/user-center');
+  await page.getByTestId('menu-customer-service').click();
+  const popup = page.getByTestId('customer-popup');
+  await expect(popup).toBeVisible();
+  await expect(
+    popup.frameLocator('iframe').getByRole('heading', { name: 'Vela customer service' }),
+  ).toBeVisible();
+});
+
+for (const variant of [
+  { name: 'dark', locale: 'en', theme: 'dark' as const },
+  { name: 'light', locale: 'en', theme: 'light' as const },
+  { name: 'arabic', locale: 'ar', theme: 'dark' as const },
+]) {
+  test(`screenshots: home with its hot coins and tab bar, and the user centre (${variant.name})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, variant.locale, variant.theme);
+    await login(page, DEMO.user, DEMO.password);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('hot-coin')).toHaveCount(3);
+    await shot(page, `first-visit-home-${variant.name}`);
+    await page.goto('/user-center');
+    await expect(page.getByTestId('profile-card')).toBeVisible();
+    await shot(page, `first-visit-me-${variant.name}`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await shot(page, `first-visit-me-bottom-${variant.name}`);
+  });
+}
