@@ -1,10 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { labelsOf } from '../../components/form-inputs.tsx';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { emailRule, validateRegister, type RegisterValues } from '../../lib/form-rules.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useConfigValue } from '../../system/system-api.ts';
 import { useRegister, useRegisterEmailCode } from './auth-api.ts';
+import { REGISTER_ACCOUNT_FIELDS } from './auth-logic.ts';
 import { initialRegisterValues, inviteCodeFromLink, registrationClosed } from './register-logic.ts';
 
 type Field = keyof RegisterValues;
@@ -34,6 +36,12 @@ export function useRegisterForm() {
     initial: initialRegisterValues(inviteCodeFromLink(params)),
     validate: (values) => validateRegister(values, { emailRequired }),
     serverFields: SERVER_FIELDS,
+    labels: {
+      ...labelsOf(REGISTER_ACCOUNT_FIELDS),
+      inviteCode: 'field.inviteCode',
+      email: 'field.email',
+      emailCode: 'field.emailCode',
+    },
   });
 
   const register = useRegister(emailRequired, {
