@@ -221,7 +221,9 @@ export const bankCardList = endpoint({
 /**
  * Required: bank, card number, holder name, ID card number, fund password; the branch code when
  * GLOBAL `branchCodeEnabled` is on (otherwise it is not stored); katakana for a Japanese bank and the
- * CCI for a Peruvian one (decision 014).
+ * CCI for a Peruvian one (decision 014). Once the identity check is approved, the holder name and ID
+ * number are the verified ones, taken by the server, and may be left out. The ZSK id is kept for
+ * older clients only: a bank payout never uses it (fast payments are their own account type).
  */
 export const bankCardAdd = endpoint({
   path: '/user/bank-card/add',
@@ -233,10 +235,14 @@ export const bankCardAdd = endpoint({
     .object({
       bankId: idField('validation.bank'),
       cardNumber: accountNumberField,
-      name: textField(1, 64),
+      name: textField(1, 64)
+        .optional()
+        .describe('Account holder; required until the identity check is approved, then the verified name.'),
       branchAddress: optionalText(128),
       branchCode: optionalText(32),
-      idCardNumber: documentNumberField,
+      idCardNumber: documentNumberField
+        .optional()
+        .describe('Required until the identity check is approved, then the verified document number.'),
       cci: optionalText(32),
       katakana: optionalText(64),
       zskId: optionalText(64),

@@ -8,6 +8,9 @@ export interface CredentialValues {
   googleCode: string;
 }
 
+/** The labels of the two fields, for the form's "<label> is required" messages. */
+export const CREDENTIAL_LABELS = { fundPwd: 'field.fundPassword', googleCode: 'field.googleCode' } as const;
+
 /**
  * The confirmation every payment-method and identity form ends with: the fund password, and the
  * Google code once an authenticator is bound (the server asks for it then).
@@ -24,7 +27,7 @@ export function CredentialFields<V extends CredentialValues & StringFields<V>>({
       <PasswordField
         form={form}
         name="fundPwd"
-        label={t('field.fundPassword')}
+        label={t(CREDENTIAL_LABELS.fundPwd)}
         placeholder={t('placeholder.fundPassword')}
         autoComplete="off"
       />
@@ -32,7 +35,7 @@ export function CredentialFields<V extends CredentialValues & StringFields<V>>({
         <CodeField
           form={form}
           name="googleCode"
-          label={t('field.googleCode')}
+          label={t(CREDENTIAL_LABELS.googleCode)}
           placeholder={t('placeholder.googleCode')}
           autoComplete="one-time-code"
         />

@@ -123,6 +123,13 @@ export type FieldSpec<V> = {
   autoComplete?: string;
 } & ({ kind: 'text'; maxLength?: number; type?: string } | { kind: 'password' } | { kind: 'code' });
 
+/** The label keys of `fields` by name, for a form's "<label> is required" messages. */
+export function labelsOf<V>(fields: readonly FieldSpec<V>[]): Partial<Record<keyof V & string, MessageKey>> {
+  return Object.fromEntries(fields.map((field) => [field.name, field.label])) as Partial<
+    Record<keyof V & string, MessageKey>
+  >;
+}
+
 /** The fields of `fields`, in order, each bound to `form`, with translated labels and placeholders. */
 export function FormFields<V extends StringFields<V>>({
   form,

@@ -41,17 +41,23 @@ export function shownPath(decision: NavigationDecision, target: string): string 
 }
 
 /**
- * Only same-site paths may be used as the post-login redirect, never another site. The path is
- * resolved the way a browser would ("/\\evil.com" and "/<tab>/evil.com" lead elsewhere), and only a
- * result on our own origin is kept.
+ * A same-site path from a query parameter (a post-login redirect, where to return after a form), or
+ * null for anything else. Only a value starting with "/" counts, and it is resolved the way a browser
+ * would ("//evil.com", "/\\evil.com" and "/<tab>/evil.com" lead elsewhere): only a result on our own
+ * origin is kept, as its path, query and hash.
  */
-export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/')) return PATHS.home;
+export function sameSitePath(value: string | null): string | null {
+  if (!value || !value.startsWith('/')) return null;
   const base = 'https://app.invalid';
   try {
     const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : PATHS.home;
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
   } catch {
-    return PATHS.home;
+    return null;
   }
+}
+
+/** Only same-site paths may be used as the post-login redirect, never another site; else home. */
+export function safeRedirect(value: string | null): string {
+  return sameSitePath(value) ?? PATHS.home;
 }

@@ -7,6 +7,7 @@ import {
   isValidUsername,
 } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
+import type { TFunction } from './i18n.ts';
 
 /**
  * Form validation as pure functions: values in, errors out (a catalogue key per field). Screens only
@@ -14,8 +15,22 @@ import type { MessageKey } from '@vela/i18n';
  */
 export type FieldErrors<F extends string> = Partial<Record<F, MessageKey>>;
 
+/**
+ * An empty field. Every rule checks this first and answers `validation.required`, so an empty field
+ * is never reported as malformed ("enter a valid ..."); the rule's own key means the value is there
+ * but wrong.
+ */
 export function required(value: string): MessageKey | null {
   return value.trim() === '' ? 'validation.required' : null;
+}
+
+/**
+ * The text of a field's error. An empty field reads "<label> is required" when the form knows the
+ * field's label, so the user learns which field is missing; every other key is translated as it is.
+ */
+export function fieldErrorText(key: MessageKey, label: MessageKey | undefined, t: TFunction): string {
+  if (key === 'validation.required' && label) return t('validation.fieldRequired', { field: t(label) });
+  return t(key);
 }
 
 export function passwordRule(value: string): MessageKey | null {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from './api-client.ts';
 import { toastError } from './feedback.tsx';
-import type { FieldErrors } from './form-rules.ts';
+import { fieldErrorText, type FieldErrors } from './form-rules.ts';
+import type { MessageKey } from '@vela/i18n';
 import { useT } from './i18n.ts';
 import { serverFieldError } from './server-errors.ts';
 
@@ -23,11 +24,13 @@ export interface FormApi<V extends StringFields<V>> {
 /**
  * The one way forms hold their state: values, translated errors from the pure validator, and server
  * errors placed next to the input they concern (`serverFields` maps wire names to form fields).
+ * `labels` are the label keys of the fields, so an empty one reads "<label> is required".
  */
 export function useForm<V extends StringFields<V>>(options: {
   initial: V;
   validate(values: V): FieldErrors<keyof V & string>;
   serverFields: Partial<Record<string, keyof V & string>>;
+  labels?: Partial<Record<keyof V & string, MessageKey>>;
 }): FormApi<V> {
   const t = useT();
   const [values, setValues] = useState<V>(options.initial);
@@ -52,9 +55,9 @@ export function useForm<V extends StringFields<V>>(options: {
         NonNullable<(typeof found)[keyof V & string]>,
       ][];
       setErrors(
-        Object.fromEntries(entries.map(([field, key]) => [field, t(key)])) as Partial<
-          Record<keyof V, string>
-        >,
+        Object.fromEntries(
+          entries.map(([field, key]) => [field, fieldErrorText(key, options.labels?.[field], t)]),
+        ) as Partial<Record<keyof V, string>>,
       );
       if (entries.length === 0) send(values);
     },

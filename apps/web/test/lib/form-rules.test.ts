@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from '@vela/i18n';
 import {
+  emailRule,
+  fieldErrorText,
+  googleCodeRule,
+  inviteCodeRule,
+  passwordRule,
+  usernameRule,
   validateBindFund,
   validateBindGoogle,
   validateLogin,
@@ -62,7 +68,7 @@ describe('validateRegister', () => {
   it('reports mismatched login passwords', () => {
     const errors = validateRegister({ ...validRegister, confirmPassword: 'secret124' }, noEmail);
     expect(errors).toEqual({ confirmPassword: 'validation.loginPasswordsMismatch' });
-    expect(en['validation.loginPasswordsMismatch']).toBe('The two login passwords are inconsistent');
+    expect(en['validation.loginPasswordsMismatch']).toBe('The passwords do not match');
   });
 
   it('checks the password length (6 to 32)', () => {
@@ -220,5 +226,29 @@ describe('message keys', () => {
     ]) {
       expect(Object.keys(en), key).toContain(key);
     }
+  });
+});
+
+describe('empty versus malformed', () => {
+  const t = (key: MessageKey, params?: Record<string, string | number>) =>
+    en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
+
+  it('every rule reports an empty field as required, never as malformed', () => {
+    for (const rule of [usernameRule, passwordRule, googleCodeRule, inviteCodeRule, emailRule]) {
+      expect(rule('')).toBe('validation.required');
+      expect(rule('  ')).toBe('validation.required');
+      expect(rule('x')).not.toBe('validation.required');
+    }
+  });
+
+  it('names the empty field ("Card number is required") when the form knows its label', () => {
+    expect(fieldErrorText('validation.required', 'field.cardNumber', t)).toBe('Card number is required');
+    expect(fieldErrorText('validation.required', undefined, t)).toBe('This field is required');
+    expect(fieldErrorText('validation.email', 'field.email', t)).toBe('Enter a valid email address');
+  });
+
+  it('says plainly that the passwords do not match', () => {
+    expect(en['validation.passwordsMismatch']).toBe('The passwords do not match');
+    expect(en['validation.loginPasswordsMismatch']).toBe('The passwords do not match');
   });
 });

@@ -199,10 +199,9 @@ export class PaymentService {
     const fields = await this.bankCardFields({
       bank_id: body.bankId,
       card_number: body.cardNumber,
-      holder_name: body.name,
+      ...(await this.cardHolder(userId, body)),
       branch_address: given(body.branchAddress),
       branch_code: given(body.branchCode),
-      id_card_number: body.idCardNumber,
       cci: given(body.cci),
       katakana: given(body.katakana),
       zsk_id: given(body.zskId),
@@ -216,6 +215,25 @@ export class PaymentService {
       insertBankCard(this.db, { ...fields, user_id: userId, created_at: this.now() }),
     );
     return toBankCard(await this.requireRow(findBankCard(this.db, id)));
+  }
+
+  /**
+   * Whose card it is. Once the user's identity check is approved (which is final), a card is in the
+   * verified name and document number: the form shows them read-only, and the server takes them from
+   * the verification rather than from the request, whose values are not used then. Before that, the
+   * user types both and both are required.
+   */
+  private async cardHolder(
+    userId: number,
+    body: { name?: string | undefined; idCardNumber?: string | undefined },
+  ): Promise<{ holder_name: string; id_card_number: string }> {
+    const latest = await latestVerification(this.db, userId);
+    if (latest?.status === 'APPROVED') {
+      return { holder_name: latest.real_name, id_card_number: latest.cert_number };
+    }
+    if (!body.name) throw validationError('name', 'validation.required');
+    if (!body.idCardNumber) throw validationError('idCardNumber', 'validation.required');
+    return { holder_name: body.name, id_card_number: body.idCardNumber };
   }
 
   /**

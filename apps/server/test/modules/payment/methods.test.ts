@@ -13,7 +13,16 @@ import {
   type TestApp,
 } from '../../helpers/test-app.ts';
 import { currentTotp } from '../../../src/modules/users/totp.ts';
-import { bankId, chainOf, freshMember, fund, VALID, type Member } from './payment-helpers.ts';
+import {
+  bankId,
+  chainOf,
+  freshMember,
+  fund,
+  identityPhotos,
+  paymentService,
+  VALID,
+  type Member,
+} from './payment-helpers.ts';
 
 const { payment, system } = endpoints;
 
@@ -121,6 +130,54 @@ describe('payment methods', () => {
       const result = await t.call(payment.bankCardAdd, card(overrides) as never, { token: member.token });
       expectFailure(result, 'VALIDATION_FAILED', { field });
       expect(await countRows(t.db, 'user_bank_card')).toBe(before);
+    });
+
+    it('puts a card of a verified user in the verified name and ID number, whatever the request says', async () => {
+      const member = await freshMember(t);
+      const submitted = expectSuccess(
+        await t.call(
+          payment.realNameSubmit,
+          {
+            certType: 'ID_CARD',
+            name: 'Park Verified',
+            certNumber: 'V-20260001',
+            ...(await identityPhotos(t, member)),
+            ...fund(),
+          },
+          { token: member.token },
+        ),
+      );
+      await paymentService(t).approveVerification(t.db, submitted.current?.id ?? 0, 1);
+
+      const withoutIdentity = card({
+        name: undefined,
+        idCardNumber: undefined,
+        cardNumber: '5555 6666 7777',
+      });
+      const added = expectSuccess(
+        await t.call(payment.bankCardAdd, withoutIdentity, { token: member.token }),
+      );
+      expect(added).toMatchObject({ name: 'Park Verified', idCardNumberMasked: '**** 0001' });
+      const other = card({ name: 'Someone Else', idCardNumber: 'X9999999', cardNumber: '5555 6666 8888' });
+      const typed = expectSuccess(await t.call(payment.bankCardAdd, other, { token: member.token }));
+      expect(typed).toMatchObject({ name: 'Park Verified', idCardNumberMasked: '**** 0001' });
+      const stored = await t.db
+        .selectFrom('user_bank_card')
+        .select(['holder_name', 'id_card_number'])
+        .where('id', '=', typed.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ holder_name: 'Park Verified', id_card_number: 'V-20260001' });
+    });
+
+    it('still asks an unverified user for the holder name and ID number', async () => {
+      const member = await freshMember(t);
+      expectFailure(
+        await t.call(payment.bankCardAdd, card({ name: undefined }), { token: member.token }),
+        'VALIDATION_FAILED',
+        {
+          field: 'name',
+        },
+      );
     });
 
     it('refuses an unknown bank with BANK_NOT_FOUND', async () => {

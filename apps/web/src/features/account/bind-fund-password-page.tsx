@@ -26,6 +26,7 @@ export default function BindFundPasswordPage() {
     initial: { password: '', passwordPre: '' },
     validate: validateBindFund,
     serverFields: { password: 'password', passwordPre: 'passwordPre' },
+    labels: { password: 'field.fundPassword', passwordPre: 'field.confirmFundPassword' },
   });
 
   const bind = useBindFundPassword({

@@ -28,6 +28,7 @@ export function PasswordChangeForm(props: {
     initial: EMPTY,
     validate: validatePasswordChange,
     serverFields: { oldPwd: 'oldPwd', newPwd: 'newPwd', prePwd: 'prePwd' },
+    labels: { oldPwd: 'field.oldPassword', newPwd: 'field.newPassword', prePwd: 'field.confirmNewPassword' },
   });
 
   const change = usePasswordChange(props.kind, {

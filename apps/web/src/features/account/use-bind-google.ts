@@ -44,6 +44,7 @@ export function useBindGoogleForm(refetchSecret: () => unknown) {
     initial: { password: '', code: '' },
     validate: validateBindGoogle,
     serverFields: { password: 'password', code: 'code' },
+    labels: { password: 'field.loginPassword', code: 'field.googleCode' },
   });
 
   const bind = useBindGoogle({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { CodeField, FormFields, SubmitButton } from '../../components/form-inputs.tsx';
+import { CodeField, FormFields, labelsOf, SubmitButton } from '../../components/form-inputs.tsx';
 import { safeRedirect } from '../../config/route-guard.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toastWelcome } from '../../lib/feedback.tsx';
@@ -25,6 +25,7 @@ export default function LoginPage() {
     initial: { username: params.get('username') ?? '', password: '', googleCode: '' },
     validate: (values) => validateLogin(values, { googleRequired }),
     serverFields: { googleCode: 'googleCode', username: 'username', password: 'password' },
+    labels: { ...labelsOf(LOGIN_FIELDS), googleCode: 'field.googleCode' },
   });
 
   const login = useLogin({

@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { labelsOf } from '../../components/form-inputs.tsx';
 import { safeRedirect } from '../../config/route-guard.ts';
 import { toastSuccess, toastWelcome } from '../../lib/feedback.tsx';
 import { emailRule, validateRegister, type RegisterValues } from '../../lib/form-rules.ts';
@@ -7,6 +8,7 @@ import { useForm } from '../../lib/use-form.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useConfigValue } from '../../system/system-api.ts';
 import { useLogin, useRegister, useRegisterEmailCode } from './auth-api.ts';
+import { REGISTER_ACCOUNT_FIELDS } from './auth-logic.ts';
 import { initialRegisterValues, inviteCodeFromLink, registrationClosed } from './register-logic.ts';
 
 type Field = keyof RegisterValues;
@@ -38,6 +40,12 @@ export function useRegisterForm() {
     initial: initialRegisterValues(inviteCodeFromLink(params)),
     validate: (values) => validateRegister(values, { emailRequired }),
     serverFields: SERVER_FIELDS,
+    labels: {
+      ...labelsOf(REGISTER_ACCOUNT_FIELDS),
+      inviteCode: 'field.inviteCode',
+      email: 'field.email',
+      emailCode: 'field.emailCode',
+    },
   });
 
   const signIn = useSession((s) => s.signIn);

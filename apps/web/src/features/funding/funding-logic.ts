@@ -252,13 +252,14 @@ export const PAYER_MOBILE_PATTERN = /^\+?[0-9][0-9 -]{5,19}$/;
 
 export function payerNameRule(value: string): MessageKey | null {
   const name = value.trim();
+  if (name === '') return 'validation.required';
   return name.length >= 2 && name.length <= 64 && PAYER_NAME_PATTERN.test(name)
     ? null
     : 'validation.payerName';
 }
 
 export function payerMobileRule(value: string): MessageKey | null {
-  return PAYER_MOBILE_PATTERN.test(value.trim()) ? null : 'validation.payerMobile';
+  return required(value) ?? (PAYER_MOBILE_PATTERN.test(value.trim()) ? null : 'validation.payerMobile');
 }
 
 /** What the transaction hash field says of its network's rule, as its hint and its error. */
@@ -634,15 +635,4 @@ export function timelineSteps(
   });
   if (order.status === 'pending') steps.push({ state: 'waiting', at: null, note: null });
   return steps;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2025-03-07 14:05:09" in the device's time zone, with Western digits like every other figure. */
-export function formatOrderTime(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
-  );
 }

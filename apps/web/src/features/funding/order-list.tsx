@@ -1,16 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { FundingStatus, RechargeOrder, WithdrawOrder } from '@vela/contract';
+import { CopyableText } from '../../components/copy-button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { SupportFooter } from '../../components/support-footer.tsx';
 import { Popup } from '../../components/popup.tsx';
 import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { useT, type TFunction } from '../../lib/i18n.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { CopyButton, Rows, type Row } from './channel-parts.tsx';
 import { Money } from './figure-text.tsx';
 import {
-  formatOrderTime,
   METHOD_LABEL,
   ORDER_TABS,
   shownAmount,
@@ -84,7 +85,7 @@ function OrderLine({ order, onOpen }: { order: Order; onOpen(): void }) {
             <Money amount={lead.amount} currency={lead.currency} testId="order-amount" />
           </span>
           <time className="funding-order__time num" dateTime={new Date(order.createdAt).toISOString()}>
-            {formatOrderTime(order.createdAt)}
+            {formatDateTime(order.createdAt)}
           </time>
         </span>
         {isDeposit(order) ? null : (
@@ -160,7 +161,7 @@ function detailRows(order: Order, t: TFunction): Row[] {
   if (order.payoutReference) {
     rows.push({
       label: t('funding.payoutReference'),
-      value: <bdi className="num">{order.payoutReference}</bdi>,
+      value: <CopyableText text={order.payoutReference} testId="payout-reference" />,
       testId: 'detail-payout-reference',
     });
   }
@@ -240,7 +241,7 @@ function OrderDetail({ order, open, onClose }: { order: Order | null; open: bool
                     </span>
                     {step.at !== null ? (
                       <time className="funding-timeline__time num" dateTime={new Date(step.at).toISOString()}>
-                        {formatOrderTime(step.at)}
+                        {formatDateTime(step.at)}
                       </time>
                     ) : null}
                   </span>

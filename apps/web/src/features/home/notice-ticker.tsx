@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Notice } from '@vela/contract';
 import { Popup } from '../../components/popup.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { useT } from '../../lib/i18n.ts';
 
 /** The notice ticker rotates vertically every 2000 ms. */
@@ -88,7 +89,7 @@ export function NoticeDetail({ notice, onClose }: { notice: Notice | null; onClo
           <h2 className="sheet__title" id={titleId}>
             {shown.title}
           </h2>
-          <time className="notice-detail__time num">{new Date(shown.createdAt).toLocaleString()}</time>
+          <time className="notice-detail__time num">{formatDateTime(shown.createdAt)}</time>
           <p className="notice-detail__body">{shown.content}</p>
           <button type="button" className="notice-detail__close" onClick={onClose}>
             {t('common.close')}

@@ -1,8 +1,7 @@
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import type { RealNameStatus, Verification } from '@vela/contract';
-import { htmlLang } from '@vela/i18n';
+import { dateTimeInText } from '../../lib/date-time.ts';
 import { useT } from '../../lib/i18n.ts';
-import { usePreferences } from '../../stores/preferences-store.ts';
 import { CERT_TYPE_LABEL, statusHint } from './identity-logic.ts';
 
 const STATUS_ICON: Record<RealNameStatus, typeof CheckCircleFill | null> = {
@@ -12,15 +11,9 @@ const STATUS_ICON: Record<RealNameStatus, typeof CheckCircleFill | null> = {
   REJECTED: CloseCircleFill,
 };
 
-function useDateTime(): (ms: number) => string {
-  const locale = usePreferences((s) => s.locale);
-  return (ms) => new Date(ms).toLocaleString(htmlLang(locale), { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** What was submitted: the document, the name, the masked number and when it was sent and reviewed. */
 function SubmittedFacts({ current }: { current: Verification }) {
   const t = useT();
-  const dateTime = useDateTime();
   return (
     <dl className="identity-status__facts">
       <div>
@@ -38,8 +31,10 @@ function SubmittedFacts({ current }: { current: Verification }) {
       <div>
         <dt />
         <dd className="identity-status__time">
-          {t('identity.submittedAt', { time: dateTime(current.submittedAt) })}
-          {current.reviewedAt ? ` · ${t('identity.reviewedAt', { time: dateTime(current.reviewedAt) })}` : ''}
+          {t('identity.submittedAt', { time: dateTimeInText(current.submittedAt) })}
+          {current.reviewedAt
+            ? ` · ${t('identity.reviewedAt', { time: dateTimeInText(current.reviewedAt) })}`
+            : ''}
         </dd>
       </div>
     </dl>

@@ -4,24 +4,30 @@ import { FormFields, SubmitButton } from '../../components/form-inputs.tsx';
 import { BankPicker } from '../../components/payment-method-picker.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { useGoBack } from '../../lib/use-go-back.ts';
 import { usePromptOnEntry } from '../../system/payment-methods-api.ts';
 import { useConfigValue } from '../../system/system-api.ts';
 import { bankCardFields } from './method-logic.ts';
+import { useAfterAdd } from './use-after-add.ts';
 import { useBankCardForm } from './use-bank-card-form.ts';
+import { VerifiedHolderFields } from './verified-holder.tsx';
 import './payment-methods.css';
 
 /**
  * /add-bank-card. The branch code shows while the configuration asks for it; katakana and the CCI
- * show for the banks of the countries that use them. Once added, only customer service can change
- * the card, which the hint says before the user submits.
+ * show for the banks of the countries that use them. A verified user sees the verified name and ID
+ * read-only instead of typing them. Once added, only customer service can change the card, which
+ * the hint says before the user submits. A card has no coin or network, so of the link's parameters
+ * only `returnTo` applies.
  */
 export default function AddBankCardPage() {
   const t = useT();
-  const goBack = useGoBack('/receive-ways');
+  const { goBack, afterAdd } = useAfterAdd('/receive-ways');
   usePromptOnEntry('fundPassword', goBack);
   const branchCodeEnabled = useConfigValue('GLOBAL', 'branchCodeEnabled') === 'true';
-  const { form, banks, bank, country, add, send } = useBankCardForm({ branchCodeEnabled, onAdded: goBack });
+  const { form, banks, bank, context, holder, add, send } = useBankCardForm({
+    branchCodeEnabled,
+    onAdded: afterAdd,
+  });
   const [pickerOpen, setPickerOpen] = useState(false);
 
   return (
@@ -35,7 +41,8 @@ export default function AddBankCardPage() {
         error={form.errors.bankId}
         onOpen={() => setPickerOpen(true)}
       />
-      <FormFields form={form} fields={bankCardFields({ branchCodeEnabled, country })} />
+      {context.verified ? <VerifiedHolderFields holder={holder} /> : null}
+      <FormFields form={form} fields={bankCardFields(context)} />
       <CredentialFields form={form} />
       <SubmitButton loading={add.isPending} testId="submit-add-bank-card">
         {t('common.submit')}

@@ -5,22 +5,27 @@ import { FormFields, SubmitButton } from '../../components/form-inputs.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { useGoBack } from '../../lib/use-go-back.ts';
 import { usePromptOnEntry } from '../../system/payment-methods-api.ts';
 import { CoinChainPickers } from './coin-chain-pickers.tsx';
 import { WALLET_ADDRESS_ACCOUNT_FIELDS, WALLET_ADDRESS_REMARK_FIELDS } from './method-logic.ts';
+import { useAfterAdd } from './use-after-add.ts';
 import { useWalletAddressForm } from './use-wallet-address-form.ts';
 import './payment-methods.css';
 
 /**
  * /add-wallet-address: currency, then one of its chain types, then the address (checked by the
- * server against the chain's format), an optional remark and the fund password.
+ * server against the chain's format), an optional remark and the fund password. A link may choose
+ * the coin and network (`?coinId=&chain=`) and where to go once saved (`&returnTo=`), as the
+ * withdrawal screen does for the channel the user picked.
  */
 export default function AddWalletAddressPage() {
   const t = useT();
-  const goBack = useGoBack('/wallet-address');
+  const { params, goBack, afterAdd } = useAfterAdd('/wallet-address');
   usePromptOnEntry('fundPassword', goBack);
-  const { form, chains, all, coin, chain, add, send, chooseCoin, chooseChain } = useWalletAddressForm(goBack);
+  const { form, chains, all, coin, chain, add, send, chooseCoin, chooseChain } = useWalletAddressForm(
+    afterAdd,
+    params,
+  );
   const [picker, setPicker] = useState<'currency' | 'chain' | null>(null);
 
   if (chains.isError) return <EmptyState kind="loadFailed" onRetry={() => void chains.refetch()} />;

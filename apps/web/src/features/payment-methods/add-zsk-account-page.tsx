@@ -1,8 +1,7 @@
-import { CredentialFields } from '../../components/credential-fields.tsx';
-import { FormFields, SubmitButton } from '../../components/form-inputs.tsx';
+import { CREDENTIAL_LABELS, CredentialFields } from '../../components/credential-fields.tsx';
+import { FormFields, labelsOf, SubmitButton } from '../../components/form-inputs.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { useGoBack } from '../../lib/use-go-back.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { usePromptOnEntry } from '../../system/payment-methods-api.ts';
 import {
@@ -13,25 +12,30 @@ import {
   type ZskAccountValues,
 } from './method-logic.ts';
 import { useAddPaymentMethod } from './payment-methods-api.ts';
+import { useAfterAdd } from './use-after-add.ts';
 import './payment-methods.css';
 
 const FIELDS = ['name', 'zskId', 'fundPwd', 'googleCode'] as const;
 
-/** /add-zsk-account: the holder's name and the fast-payment id, confirmed with the fund password. */
+/**
+ * /add-zsk-account: the holder's name and the fast-payment id, confirmed with the fund password.
+ * Like the other add forms, a link's `returnTo` says where to go once saved.
+ */
 export default function AddZskAccountPage() {
   const t = useT();
-  const goBack = useGoBack('/zsk-account');
+  const { goBack, afterAdd } = useAfterAdd('/zsk-account');
   usePromptOnEntry('fundPassword', goBack);
   const googleBound = useSession((s) => Boolean(s.user?.googleBound));
   const form = useForm<ZskAccountValues>({
     initial: { name: '', zskId: '', fundPwd: '', googleCode: '' },
     validate: (values) => validateZskAccount(values, { googleBound }),
     serverFields: sameNames(FIELDS),
+    labels: { ...labelsOf(ZSK_ACCOUNT_FIELDS), ...CREDENTIAL_LABELS },
   });
 
   const add = useAddPaymentMethod('zskAccounts', {
     success: 'toast.addSuccess',
-    onAdded: goBack,
+    onAdded: afterAdd,
     onError: form.showError,
   });
 

@@ -1,6 +1,8 @@
+import type { CertType, RealNameInfo } from '@vela/contract';
 import { preHashPassword } from '@vela/domain';
 import { credentialBody } from '../../components/credential-fields.tsx';
 import type { FieldSpec } from '../../components/form-inputs.tsx';
+import { sameSitePath } from '../../config/route-guard.ts';
 import { collect, googleCodeRule, required, type FieldErrors } from '../../lib/form-rules.ts';
 
 /**
@@ -32,27 +34,39 @@ export interface BankCardValues extends Credentials {
   idCardNumber: string;
   cci: string;
   katakana: string;
-  zskId: string;
 }
 
 /**
- * Bank, card number, name, ID number and fund password are required; the branch code while the
- * configuration turns it on; katakana for a Japanese bank and the CCI for a Peruvian one.
+ * What the bank card form depends on besides its values: the configuration's branch code, the
+ * chosen bank's country, a bound authenticator, and whether the user's identity check is approved.
+ * A verified user's card is in the verified name and ID number, which the server fills in; the form
+ * shows them read-only instead of asking for them.
+ */
+export interface BankCardContext {
+  branchCodeEnabled: boolean;
+  country: string | null;
+  googleBound: boolean;
+  verified: boolean;
+}
+
+/**
+ * Bank, card number and fund password are required, and the name and ID number until the identity
+ * is verified; the branch code while the configuration turns it on; katakana for a Japanese bank
+ * and the CCI for a Peruvian one.
  */
 export function validateBankCard(
   values: BankCardValues,
-  options: { branchCodeEnabled: boolean; country: string | null; googleBound: boolean },
+  options: BankCardContext,
 ): FieldErrors<keyof BankCardValues> {
   return collect<keyof BankCardValues>({
     bankId: values.bankId ? null : 'validation.bank',
     cardNumber: required(values.cardNumber),
-    name: required(values.name),
+    name: options.verified ? null : required(values.name),
     branchAddress: null,
     branchCode: options.branchCodeEnabled ? required(values.branchCode) : null,
-    idCardNumber: required(values.idCardNumber),
+    idCardNumber: options.verified ? null : required(values.idCardNumber),
     katakana: options.country && KATAKANA_COUNTRIES.has(options.country) ? required(values.katakana) : null,
     cci: options.country && CCI_COUNTRIES.has(options.country) ? required(values.cci) : null,
-    zskId: null,
     ...credentialErrors(values, options.googleBound),
   });
 }
@@ -109,22 +123,19 @@ export function optional(value: string): string | undefined {
 /**
  * A bank card as the server takes it: the optional texts left out when empty, the branch code only
  * while the configuration asks for it, katakana and the CCI only for the countries that use them.
+ * A verified user sends no name or ID number: the server uses the verified ones. No ZSK id is sent:
+ * a bank payout never reads it, and fast payments are an account of their own.
  */
-export function bankCardBody(
-  v: BankCardValues,
-  context: { branchCodeEnabled: boolean; country: string | null; googleBound: boolean },
-) {
+export function bankCardBody(v: BankCardValues, context: BankCardContext) {
   const { country } = context;
   return {
     bankId: Number(v.bankId),
     cardNumber: v.cardNumber,
-    name: v.name,
+    ...(context.verified ? {} : { name: v.name, idCardNumber: v.idCardNumber }),
     branchAddress: optional(v.branchAddress),
     branchCode: context.branchCodeEnabled ? optional(v.branchCode) : undefined,
-    idCardNumber: v.idCardNumber,
     cci: country && CCI_COUNTRIES.has(country) ? optional(v.cci) : undefined,
     katakana: country && KATAKANA_COUNTRIES.has(country) ? optional(v.katakana) : undefined,
-    zskId: optional(v.zskId),
     ...credentialBody(v, context.googleBound, preHashPassword),
   };
 }
@@ -168,14 +179,18 @@ export const ZSK_ACCOUNT_FIELDS: readonly FieldSpec<ZskAccountValues>[] = [
 /**
  * The bank card's own text fields, in the order the form shows them. Katakana follows the holder's
  * name and the CCI follows the ID number, each only for the countries whose banks use it; the branch
- * code follows the branch address only while the configuration asks for it. The fields listed here
- * are the ones `validateBankCard` and `bankCardBody` read for the same bank and configuration.
+ * code follows the branch address only while the configuration asks for it. The name and ID number
+ * are left out for a verified user (the form shows the verified ones read-only). The fields listed
+ * here are the ones `validateBankCard` and `bankCardBody` read for the same context.
+ *
+ * There is no ZSK (fast-payment) id: a bank channel pays out to the card's bank account and never
+ * reads it, and a fast-payment id is bound as a fast-payment account, which the fast-payment
+ * channels pay to. Asking for it here only made users wonder whether the card needs one.
  */
-export function bankCardFields(context: {
-  branchCodeEnabled: boolean;
-  country: string | null;
-}): FieldSpec<BankCardValues>[] {
-  const { country } = context;
+export function bankCardFields(
+  context: Pick<BankCardContext, 'branchCodeEnabled' | 'country' | 'verified'>,
+): FieldSpec<BankCardValues>[] {
+  const { country, verified } = context;
   const katakana = country !== null && KATAKANA_COUNTRIES.has(country);
   const cci = country !== null && CCI_COUNTRIES.has(country);
   const fields: (FieldSpec<BankCardValues> | false)[] = [
@@ -187,7 +202,7 @@ export function bankCardFields(context: {
       autoComplete: 'off',
       maxLength: 48,
     },
-    {
+    !verified && {
       kind: 'text',
       name: 'name',
       label: 'field.name',
@@ -202,7 +217,7 @@ export function bankCardFields(context: {
       placeholder: 'placeholder.katakana',
       maxLength: 64,
     },
-    {
+    !verified && {
       kind: 'text',
       name: 'idCardNumber',
       label: 'field.idCardNumber',
@@ -232,7 +247,6 @@ export function bankCardFields(context: {
       placeholder: 'placeholder.branchCode',
       maxLength: 32,
     },
-    { kind: 'text', name: 'zskId', label: 'field.zskId', placeholder: 'placeholder.optional', maxLength: 64 },
   ];
   return fields.filter((field): field is FieldSpec<BankCardValues> => field !== false);
 }
@@ -267,4 +281,60 @@ export function chainAfterCoinChange(
   if (String(vcId) === currentVcId) return null;
   const first = chains.find((c) => c.vcId === vcId);
   return first ? String(first.id) : '';
+}
+
+/**
+ * What a link to an add form may say: the coin (`coinId`, its vcId) and network (`chain`, the chain
+ * name such as "TRC20") to select, and the same-site path to go to once the method is saved
+ * (`returnTo`). The withdrawal screen links here this way, so the user adds the address its channel
+ * pays to and comes back. Anything malformed is ignored: an unknown coin selects nothing, and a
+ * `returnTo` that is not a path of this app leaves the usual way back.
+ */
+export interface AddMethodParams {
+  coinId: number | null;
+  chain: string | null;
+  returnTo: string | null;
+}
+
+export function addMethodParams(params: URLSearchParams): AddMethodParams {
+  const coin = params.get('coinId')?.trim() ?? '';
+  const chain = params.get('chain')?.trim() ?? '';
+  return {
+    coinId: /^[1-9]\d{0,9}$/.test(coin) ? Number(coin) : null,
+    chain: chain === '' ? null : chain,
+    returnTo: sameSitePath(params.get('returnTo')),
+  };
+}
+
+/**
+ * The coin and chain a link asks for, as the form's values, or null when the coin is not one that
+ * has chains. A network the coin does not have (or none named) falls back to the coin's first
+ * chain, as picking the coin by hand would; names are compared without case ("trc20" is TRC20).
+ */
+export function preselectedChain(
+  chains: readonly { id: number; vcId: number; chainName: string }[],
+  params: Pick<AddMethodParams, 'coinId' | 'chain'>,
+): { vcId: string; vcChainNameId: string } | null {
+  if (params.coinId === null) return null;
+  const ofCoin = chains.filter((c) => c.vcId === params.coinId);
+  const wanted = params.chain?.toLowerCase();
+  const chosen = ofCoin.find((c) => c.chainName.toLowerCase() === wanted) ?? ofCoin[0];
+  return chosen ? { vcId: String(chosen.vcId), vcChainNameId: String(chosen.id) } : null;
+}
+
+/** The verified identity a card is held under, as the bank card form shows it. */
+export interface VerifiedHolder {
+  name: string;
+  certType: CertType;
+  certNumberMasked: string;
+}
+
+/**
+ * The approved identity of the user, or null while there is none (not submitted, pending, rejected,
+ * or not loaded yet). An approval is final, so the latest submission is the verified one.
+ */
+export function verifiedHolder(info: RealNameInfo | undefined): VerifiedHolder | null {
+  const current = info?.current;
+  if (info?.status !== 'APPROVED' || current?.status !== 'APPROVED') return null;
+  return { name: current.name, certType: current.certType, certNumberMasked: current.certNumberMasked };
 }

@@ -102,23 +102,6 @@ export function elapsedShare(order: Pick<TimingOrder, 'openTickTime' | 'expiresA
   return Math.min(1, Math.max(0, (nowMs - order.openTickTime) / span));
 }
 
-/** "2025-03-07 14:05:09" in the device's time zone, with Western digits like every other figure. */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
-  );
-}
-
-/**
- * A recorded tick's time to the millisecond ("2025-03-07 14:05:09.000"): the receipt names the exact
- * row of the price history it settled at, so anyone can find it.
- */
-export function formatTickTime(ms: number): string {
-  return `${formatTime(ms)}.${String(new Date(ms).getMilliseconds()).padStart(3, '0')}`;
-}
-
 /** The number of decimals a plain decimal string is written with ("12.50" -> 2). */
 export function decimalsOf(text: string): number {
   const dot = text.indexOf('.');

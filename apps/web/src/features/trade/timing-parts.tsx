@@ -6,6 +6,7 @@ import type { TimingDirection, TimingOutcome } from '@vela/domain';
 import { SupportFooter } from '../../components/support-footer.tsx';
 import { Popup } from '../../components/popup.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { useT } from '../../lib/i18n.ts';
 import {
   DIRECTION_LABEL,
@@ -13,8 +14,6 @@ import {
   elapsedShare,
   ESTIMATE_LABEL,
   formatCountdown,
-  formatTickTime,
-  formatTime,
   liveEstimate,
   outcomeLabel,
   outcomeTone,
@@ -235,7 +234,7 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
           <Money amount={order.profit ? signedAmount(order.profit) : '--'} currency={order.settleSymbol} />
         </span>
         <time className="timing-card__time num" dateTime={new Date(order.createdAt).toISOString()}>
-          {formatTime(order.createdAt)}
+          {formatDateTime(order.createdAt)}
         </time>
       </span>
     </button>
@@ -318,8 +317,11 @@ const num = (text: string) => <bdi className="num">{text}</bdi>;
 /** A price, or "--" where there is none yet (an order still opening has no open price). */
 const priceOrDash = (price: string | null) => (price === null ? '--' : shownPrice(price));
 
-/** A recorded tick's time to the millisecond, or "--" before it is recorded. */
-const tickTimeOrDash = (ms: number | null) => (ms === null ? '--' : formatTickTime(ms));
+/**
+ * A recorded tick's time to the millisecond, or "--" before it is recorded: the receipt names the
+ * exact row of the price history it settled at, so anyone can find it.
+ */
+const tickTimeOrDash = (ms: number | null) => (ms === null ? '--' : formatDateTime(ms, { millis: true }));
 
 /** What was placed: the coin, the direction, the stake, the period and the payout rate. */
 function placedRows(order: TimingOrder, t: ReturnType<typeof useT>): Row[] {

@@ -47,15 +47,3 @@ export function verifyRows(
   if (!marked) rows.push({ kind: 'mark', timeMs: instantMs });
   return rows;
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/**
- * A time of day on the device's clock, "14:05:09", or "14:05:09.200" with `millis`: the rows are a
- * few seconds of one day, and the acceptance mark needs its milliseconds to show which tick is after.
- */
-export function clockTime(ms: number, millis = false): string {
-  const d = new Date(ms);
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return millis ? `${time}.${pad(d.getMilliseconds(), 3)}` : time;
-}

@@ -2,9 +2,10 @@ import { Button } from 'antd-mobile';
 import type { TimingOrder } from '@vela/contract';
 import type { MessageKey } from '@vela/i18n';
 import { useT } from '../../lib/i18n.ts';
-import { formatTime, shownPrice } from './timing-logic.ts';
+import { shownPrice } from './timing-logic.ts';
+import { formatClock, formatDate } from '../../lib/date-time.ts';
 import { useTicks } from './trade-api.ts';
-import { clockTime, tickWindow, verifyRows, type VerifyRow } from './timing-verify-logic.ts';
+import { tickWindow, verifyRows, type VerifyRow } from './timing-verify-logic.ts';
 
 /**
  * The receipt's "verify" view: the public per-second ticks of the coin around the order's acceptance
@@ -67,7 +68,7 @@ function TickSection({ testId, title, vcId, instant, rule, chosenId, mark, chose
   return (
     <section className="timing-verify__section" data-testid={testId}>
       <h3 className="timing-verify__title">
-        {t(title)} <bdi className="num muted">{formatTime(instant).slice(0, 10)}</bdi>
+        {t(title)} <bdi className="num muted">{formatDate(instant)}</bdi>
       </h3>
       <div className="timing-verify__head" aria-hidden>
         <span>{t('timing.verify.time')}</span>
@@ -104,7 +105,7 @@ function VerifyLine({ row, mark, chosen }: { row: VerifyRow; mark: string; chose
   if (row.kind === 'mark') {
     return (
       <li className="timing-verify__mark" data-testid="verify-mark">
-        <bdi className="num">{clockTime(row.timeMs, true)}</bdi>
+        <bdi className="num">{formatClock(row.timeMs, { millis: true })}</bdi>
         <span>{mark}</span>
       </li>
     );
@@ -118,7 +119,7 @@ function VerifyLine({ row, mark, chosen }: { row: VerifyRow; mark: string; chose
       aria-current={row.chosen ? 'true' : undefined}
       title={row.chosen ? chosen : undefined}
     >
-      <bdi className="num">{clockTime(tick.time)}</bdi>
+      <bdi className="num">{formatClock(tick.time)}</bdi>
       <bdi className="num">#{tick.id}</bdi>
       <bdi className="num">{shownPrice(tick.price)}</bdi>
     </li>

@@ -1,5 +1,6 @@
 import type { BillType, WalletCurrency } from '@vela/contract';
 import type { MessageKey } from '@vela/i18n';
+import { formatDate } from '../../lib/date-time.ts';
 import type { TFunction } from '../../lib/i18n.ts';
 import { BILL_TYPE_TITLES } from './bill-lines-logic.ts';
 
@@ -34,8 +35,7 @@ export function dayStart(date: string, days = 0): number | null {
 
 /** Today as a date input's value, in the device's time zone. */
 export function todayValue(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return formatDate(now.getTime());
 }
 
 /** The time range a filter asks for; either end may be open only when no date is chosen at all. */

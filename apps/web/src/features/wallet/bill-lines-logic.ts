@@ -1,6 +1,7 @@
 import type { Bill, BillType } from '@vela/contract';
 import { formatNumber } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
+import { formatDateTime } from '../../lib/date-time.ts';
 import type { TFunction } from '../../lib/i18n.ts';
 import { displayDecimals } from './wallet-logic.ts';
 
@@ -54,17 +55,6 @@ export interface BillLineText {
   time: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2025-03-07 14:05:09" in the device's time zone, with Western digits like every other figure. */
-export function formatBillTime(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
-  );
-}
-
 /** A wire amount shown with its significant decimals (the wire text carries the currency's scale). */
 function shown(text: string): string {
   const scale = (text.split('.')[1] ?? '').length;
@@ -84,6 +74,6 @@ export function billLine(bill: Bill, t: TFunction): BillLineText {
     amount: `${negative || zero ? '' : '+'}${shown(bill.amount)} ${bill.symbol}`,
     tone: zero ? 'flat' : negative ? 'down' : 'up',
     balance: t('bills.balanceAfter', { amount: `${shown(bill.balanceAfter)} ${bill.symbol}` }),
-    time: formatBillTime(bill.createdAt),
+    time: formatDateTime(bill.createdAt),
   };
 }

@@ -23,9 +23,7 @@ describe('bind fund password', () => {
 
     await fill('fund-pass-1', 'fund-pass-2');
 
-    expect((await screen.findByTestId('error-passwordPre')).textContent).toBe(
-      'The new password and its confirmation do not match',
-    );
+    expect((await screen.findByTestId('error-passwordPre')).textContent).toBe('The passwords do not match');
     expect(api.calls).toHaveLength(0);
   });
 

@@ -51,7 +51,7 @@ describe('bind Google authenticator', () => {
     await events.type(inputNamed('code'), '12345');
     await events.click(screen.getByTestId('submit-bind-google'));
 
-    expect(screen.getByTestId('error-password').textContent).toBe('This field is required');
+    expect(screen.getByTestId('error-password').textContent).toBe('Login password is required');
     expect(screen.getByTestId('error-code').textContent).toBe('The Google code is 6 digits');
     expect(api.callsTo('/user/bind-google')).toHaveLength(0);
   });

@@ -50,9 +50,7 @@ describe('edit login password', () => {
 
     await fill({ oldPwd: 'old-secret-1', newPwd: 'new-secret-2', prePwd: 'new-secret-3' });
 
-    expect((await screen.findByTestId('error-prePwd')).textContent).toBe(
-      'The new password and its confirmation do not match',
-    );
+    expect((await screen.findByTestId('error-prePwd')).textContent).toBe('The passwords do not match');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -63,9 +61,10 @@ describe('edit login password', () => {
 
     await userEvent.setup().click(screen.getByTestId('submit-edit-login-password'));
 
-    for (const field of ['oldPwd', 'newPwd', 'prePwd']) {
-      expect(screen.getByTestId(`error-${field}`).textContent).toBe('This field is required');
-    }
+    // Each empty field names itself rather than saying that a value is wrong.
+    expect(screen.getByTestId('error-oldPwd').textContent).toBe('Current password is required');
+    expect(screen.getByTestId('error-newPwd').textContent).toBe('New password is required');
+    expect(screen.getByTestId('error-prePwd').textContent).toBe('Confirm new password is required');
     expect(api.calls).toHaveLength(0);
   });
 

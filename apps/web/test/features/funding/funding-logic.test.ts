@@ -222,13 +222,17 @@ describe('deposit rules (amount, payer name, voucher)', () => {
     for (const name of ['Kim Minsu', "O'Brien", 'José-María', '김민수', '山田 太郎', 'محمد علي']) {
       expect(payerNameRule(name)).toBeNull();
     }
-    for (const name of ['', ' ', 'K', 'R2D2', '-Kim', 'a'.repeat(65)]) {
+    // Empty is "required", not "enter a correct name": the user has not typed anything wrong.
+    expect(payerNameRule('')).toBe('validation.required');
+    expect(payerNameRule(' ')).toBe('validation.required');
+    expect(payerMobileRule('')).toBe('validation.required');
+    for (const name of ['K', 'R2D2', '-Kim', 'a'.repeat(65)]) {
       expect(payerNameRule(name)).toBe('validation.payerName');
     }
     for (const mobile of ['+82 10 1234 5678', '13800138000', '010-1234-5678']) {
       expect(payerMobileRule(mobile)).toBeNull();
     }
-    for (const mobile of ['', '12345', 'phone', '++82 10', '+82 10 1234 5678 9999 99']) {
+    for (const mobile of ['12345', 'phone', '++82 10', '+82 10 1234 5678 9999 99']) {
       expect(payerMobileRule(mobile)).toBe('validation.payerMobile');
     }
   });

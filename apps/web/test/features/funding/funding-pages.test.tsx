@@ -319,7 +319,8 @@ describe('deposit screen', () => {
     expect((await screen.findByTestId('error-payerName')).textContent).toBe(
       'Please enter a correct payer name',
     );
-    expect(screen.getByTestId('error-payerMobile').textContent).toBe('Please enter a correct mobile number');
+    // Left empty, the mobile is required; "enter a correct ..." is for a value that is wrong.
+    expect(screen.getByTestId('error-payerMobile').textContent).toBe('This field is required');
     expect(screen.getByTestId('error-voucherUploadId').textContent).toBe('Please upload the payment voucher');
     expect(screen.queryByTestId('error-amount')).toBeNull();
     expect(screen.queryByTestId('funding-confirm')).toBeNull();

@@ -3,9 +3,12 @@ import { chainCoins, matchesOption, shortAddress } from '../../../src/components
 import { CLIENT_KEEP_BYTES, CLIENT_MAX_SIDE_PX, planSize } from '../../../src/components/image-upload-api.ts';
 import { validateIdentity } from '../../../src/features/identity/identity-logic.ts';
 import {
+  addMethodParams,
   bankCardFields,
   bankCardBody,
   chainAfterCoinChange,
+  preselectedChain,
+  verifiedHolder,
   validateBankCard,
   validateWalletAddress,
   validateZskAccount,
@@ -22,7 +25,6 @@ const emptyCard: BankCardValues = {
   idCardNumber: '',
   cci: '',
   katakana: '',
-  zskId: '',
   fundPwd: '',
   googleCode: '',
 };
@@ -30,7 +32,12 @@ const emptyCard: BankCardValues = {
 describe('payment forms', () => {
   it('bank card: bank, number, name, ID number and fund password are required', () => {
     expect(
-      validateBankCard(emptyCard, { branchCodeEnabled: false, country: null, googleBound: false }),
+      validateBankCard(emptyCard, {
+        branchCodeEnabled: false,
+        country: null,
+        googleBound: false,
+        verified: false,
+      }),
     ).toEqual({
       bankId: 'validation.bank',
       cardNumber: 'validation.required',
@@ -49,23 +56,40 @@ describe('payment forms', () => {
       idCardNumber: 'X1',
       fundPwd: 'p',
     };
-    expect(validateBankCard(filled, { branchCodeEnabled: false, country: 'KR', googleBound: false })).toEqual(
-      {},
-    );
-    expect(validateBankCard(filled, { branchCodeEnabled: true, country: 'JP', googleBound: true })).toEqual({
+    expect(
+      validateBankCard(filled, {
+        branchCodeEnabled: false,
+        country: 'KR',
+        googleBound: false,
+        verified: false,
+      }),
+    ).toEqual({});
+    expect(
+      validateBankCard(filled, {
+        branchCodeEnabled: true,
+        country: 'JP',
+        googleBound: true,
+        verified: false,
+      }),
+    ).toEqual({
       branchCode: 'validation.required',
       katakana: 'validation.required',
       googleCode: 'validation.required',
     });
-    expect(validateBankCard(filled, { branchCodeEnabled: false, country: 'PE', googleBound: false })).toEqual(
-      {
-        cci: 'validation.required',
-      },
-    );
+    expect(
+      validateBankCard(filled, {
+        branchCodeEnabled: false,
+        country: 'PE',
+        googleBound: false,
+        verified: false,
+      }),
+    ).toEqual({
+      cci: 'validation.required',
+    });
     expect(
       validateBankCard(
         { ...filled, googleCode: '12a' },
-        { branchCodeEnabled: false, country: 'KR', googleBound: true },
+        { branchCodeEnabled: false, country: 'KR', googleBound: true, verified: false },
       ),
     ).toEqual({ googleCode: 'validation.googleCode' });
   });
@@ -209,8 +233,8 @@ describe('picker helpers', () => {
 });
 
 describe('bank card fields', () => {
-  const names = (context: { branchCodeEnabled: boolean; country: string | null }) =>
-    bankCardFields(context).map((field) => field.name);
+  const names = (context: { branchCodeEnabled: boolean; country: string | null; verified?: boolean }) =>
+    bankCardFields({ verified: false, ...context }).map((field) => field.name);
 
   it('shows the common fields in order, without the country and configuration ones', () => {
     expect(names({ branchCodeEnabled: false, country: 'KR' })).toEqual([
@@ -218,7 +242,6 @@ describe('bank card fields', () => {
       'name',
       'idCardNumber',
       'branchAddress',
-      'zskId',
     ]);
     expect(names({ branchCodeEnabled: false, country: null })).toEqual(
       names({ branchCodeEnabled: false, country: 'KR' }),
@@ -232,7 +255,6 @@ describe('bank card fields', () => {
       'katakana',
       'idCardNumber',
       'branchAddress',
-      'zskId',
     ]);
     expect(names({ branchCodeEnabled: false, country: 'PE' })).toEqual([
       'cardNumber',
@@ -240,7 +262,6 @@ describe('bank card fields', () => {
       'idCardNumber',
       'cci',
       'branchAddress',
-      'zskId',
     ]);
   });
 
@@ -251,7 +272,6 @@ describe('bank card fields', () => {
       'idCardNumber',
       'branchAddress',
       'branchCode',
-      'zskId',
     ]);
   });
 
@@ -262,7 +282,10 @@ describe('bank card fields', () => {
     for (const country of ['KR', 'JP', 'PE', null]) {
       for (const branchCodeEnabled of [false, true]) {
         const context = { branchCodeEnabled, country };
-        const body = bankCardBody({ ...filled, bankId: '1' }, { ...context, googleBound: false });
+        const body = bankCardBody(
+          { ...filled, bankId: '1' },
+          { ...context, googleBound: false, verified: false },
+        );
         const sent = ['branchCode', 'cci', 'katakana'].filter(
           (key) => body[key as keyof typeof body] !== undefined,
         );
@@ -288,5 +311,117 @@ describe('wallet address coin choice', () => {
     expect(chainAfterCoinChange(chains, '1', 2)).toBe('13');
     expect(chainAfterCoinChange(chains, '', 1)).toBe('11');
     expect(chainAfterCoinChange(chains, '1', 3)).toBe('');
+  });
+});
+
+describe('a verified user’s bank card', () => {
+  const verified = { branchCodeEnabled: false, country: 'KR', googleBound: false, verified: true };
+  const filled = { ...emptyCard, bankId: '1', cardNumber: '1234 5678', fundPwd: 'p' };
+
+  it('asks for neither the name nor the ID number, and sends neither (the server uses the verified ones)', () => {
+    expect(validateBankCard(filled, verified)).toEqual({});
+    const body = bankCardBody({ ...filled, name: 'typed', idCardNumber: 'typed' }, verified);
+    expect(body).not.toHaveProperty('name');
+    expect(body).not.toHaveProperty('idCardNumber');
+    expect(bankCardFields(verified).map((field) => field.name)).toEqual(['cardNumber', 'branchAddress']);
+  });
+
+  it('never asks for or sends a ZSK id: a bank payout does not use one', () => {
+    for (const context of [verified, { ...verified, verified: false }]) {
+      expect(bankCardFields(context).map((field) => field.name)).not.toContain('zskId');
+      expect(bankCardBody({ ...filled, name: 'A', idCardNumber: 'X1' }, context)).not.toHaveProperty('zskId');
+    }
+  });
+
+  it('takes the holder from an approved identity check only', () => {
+    const current = {
+      id: 1,
+      certType: 'PASSPORT' as const,
+      name: 'Lee Jiwoo',
+      certNumberMasked: '**** 1234',
+      status: 'APPROVED' as const,
+      rejectReason: null,
+      submittedAt: 1,
+      reviewedAt: 2,
+    };
+    expect(verifiedHolder({ status: 'APPROVED', current })).toEqual({
+      name: 'Lee Jiwoo',
+      certType: 'PASSPORT',
+      certNumberMasked: '**** 1234',
+    });
+    expect(verifiedHolder({ status: 'PENDING', current: { ...current, status: 'PENDING' } })).toBeNull();
+    expect(verifiedHolder({ status: 'REJECTED', current: { ...current, status: 'REJECTED' } })).toBeNull();
+    expect(verifiedHolder({ status: 'NONE', current: null })).toBeNull();
+    expect(verifiedHolder(undefined)).toBeNull();
+  });
+});
+
+describe('links to the add forms', () => {
+  const parse = (query: string) => addMethodParams(new URLSearchParams(query));
+
+  it('reads the coin, the network and where to return', () => {
+    expect(parse('coinId=3&chain=TRC20&returnTo=/withdraw')).toEqual({
+      coinId: 3,
+      chain: 'TRC20',
+      returnTo: '/withdraw',
+    });
+    expect(parse('returnTo=%2Fwithdraw%3FchannelId%3D4')).toEqual({
+      coinId: null,
+      chain: null,
+      returnTo: '/withdraw?channelId=4',
+    });
+    expect(parse('')).toEqual({ coinId: null, chain: null, returnTo: null });
+  });
+
+  it('ignores a coin id that is not a positive whole number', () => {
+    for (const coinId of ['0', '-1', '1.5', 'abc', '1e3', ' ', '99999999999']) {
+      expect(parse(`coinId=${encodeURIComponent(coinId)}`).coinId, coinId).toBeNull();
+    }
+  });
+
+  it('returns only to a path of this app, never to another site', () => {
+    for (const returnTo of [
+      'https://evil.example/withdraw',
+      '//evil.example/withdraw',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      'withdraw',
+      '',
+    ]) {
+      expect(parse(`returnTo=${encodeURIComponent(returnTo)}`).returnTo, returnTo).toBeNull();
+    }
+  });
+});
+
+describe('the coin and network a link selects', () => {
+  const chains = [
+    { id: 11, vcId: 3, chainName: 'TRC20' },
+    { id: 12, vcId: 3, chainName: 'ERC20' },
+    { id: 21, vcId: 1, chainName: 'Bitcoin' },
+  ];
+
+  it('selects the named network of the coin, names compared without case', () => {
+    expect(preselectedChain(chains, { coinId: 3, chain: 'ERC20' })).toEqual({
+      vcId: '3',
+      vcChainNameId: '12',
+    });
+    expect(preselectedChain(chains, { coinId: 3, chain: 'erc20' })).toEqual({
+      vcId: '3',
+      vcChainNameId: '12',
+    });
+  });
+
+  it('falls back to the coin’s first network when none or another coin’s is named', () => {
+    expect(preselectedChain(chains, { coinId: 3, chain: null })).toEqual({ vcId: '3', vcChainNameId: '11' });
+    expect(preselectedChain(chains, { coinId: 3, chain: 'Bitcoin' })).toEqual({
+      vcId: '3',
+      vcChainNameId: '11',
+    });
+  });
+
+  it('selects nothing without a coin, or for a coin that has no network', () => {
+    expect(preselectedChain(chains, { coinId: null, chain: 'TRC20' })).toBeNull();
+    expect(preselectedChain(chains, { coinId: 9, chain: 'TRC20' })).toBeNull();
   });
 });

@@ -99,7 +99,7 @@ describe('add bank card', () => {
     const user = userEvent.setup();
     await user.click(screen.getByTestId('submit-add-bank-card'));
     expect(screen.getByTestId('error-bankId').textContent).toBe('Choose a bank');
-    expect(screen.getByTestId('error-cardNumber').textContent).toBe('This field is required');
+    expect(screen.getByTestId('error-cardNumber').textContent).toBe('Card number is required');
     expect(api.callsTo('/user/bank-card/add')).toHaveLength(0);
 
     await user.click(screen.getByTestId('select-bankId'));
@@ -121,6 +121,49 @@ describe('add bank card', () => {
       fundPwd: preHashPassword('Fund#1234'),
     });
     expect(await screen.findByText('Added successfully')).toBeTruthy();
+  });
+
+  it('shows a verified user’s name and ID read-only and lets the server fill them in', async () => {
+    signInAs(makeUser({ hasFundPassword: true, realNameStatus: 'APPROVED' }));
+    const api = mockApi({
+      '/bank/list': () => BANKS,
+      '/sys-config/simple-list': () => CONFIG,
+      '/user/real-name/get': () => ({
+        status: 'APPROVED',
+        current: {
+          id: 3,
+          certType: 'PASSPORT',
+          name: 'Lee Jiwoo',
+          certNumberMasked: '**** 0001',
+          status: 'APPROVED',
+          rejectReason: null,
+          submittedAt: 1,
+          reviewedAt: 2,
+        },
+      }),
+      '/user/bank-card/add': () => CARD,
+    });
+    const link = '/add-bank-card?returnTo=%2Fwithdraw';
+    renderPage(<AddBankCardPage />, { path: '/add-bank-card', history: ['/withdraw', link] });
+    await waitFor(() => expect(inputNamed('name').value).toBe('Lee Jiwoo'));
+    expect(inputNamed('name').readOnly).toBe(true);
+    expect(inputNamed('idCardNumber').value).toBe('Passport **** 0001');
+    expect(inputNamed('idCardNumber').readOnly).toBe(true);
+    expect(screen.getByText('ID type/number')).toBeTruthy();
+    expect(document.querySelector('input[name="zskId"]')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('select-bankId'));
+    fireEvent.click(await screen.findByText('KB Kookmin Bank'));
+    await user.type(inputNamed('cardNumber'), '1234 5678 9012 3456');
+    await user.type(inputNamed('fundPwd'), 'Fund#1234');
+    await user.click(screen.getByTestId('submit-add-bank-card'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/withdraw'));
+    expect(api.callsTo('/user/bank-card/add')[0]?.body).toEqual({
+      bankId: 1,
+      cardNumber: '1234 5678 9012 3456',
+      fundPwd: preHashPassword('Fund#1234'),
+    });
   });
 
   it('shows the katakana field for a Japanese bank, and a server error under the field it names', async () => {
@@ -173,6 +216,40 @@ describe('wallet addresses', () => {
       vcAccount: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     });
     expect(await screen.findByText('Wallet address added')).toBeTruthy();
+  });
+
+  it('selects the coin and network a link names, and returns to the link’s screen once saved', async () => {
+    signInAs(makeUser({ hasFundPassword: true }));
+    const api = mockApi({
+      '/portal/vc-chain/list': () => CHAINS,
+      '/user/wallet-address/add': () => ADDRESS(1, 1, 'USDT', 'ERC20'),
+    });
+    const link = '/add-wallet-address?coinId=1&chain=ERC20&returnTo=%2Fwithdraw';
+    renderPage(<AddWalletAddressPage />, { path: '/add-wallet-address', history: ['/withdraw', link] });
+    await waitFor(() => expect(screen.getByTestId('select-vcChainNameId').textContent).toContain('ERC20'));
+    expect(screen.getByTestId('select-vcId').textContent).toContain('USDT');
+    const user = userEvent.setup();
+    await user.type(inputNamed('vcAccount'), '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await user.type(inputNamed('fundPwd'), 'Fund#1234');
+    await user.click(screen.getByTestId('submit-add-wallet-address'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/withdraw'));
+    expect(api.callsTo('/user/wallet-address/add')[0]?.body).toMatchObject({ vcId: 1, vcChainNameId: 12 });
+  });
+
+  it('ignores a returnTo that leads off the app, going back as usual', async () => {
+    signInAs(makeUser({ hasFundPassword: true }));
+    mockApi({
+      '/portal/vc-chain/list': () => CHAINS,
+      '/user/wallet-address/add': () => ADDRESS(1, 2, 'BTC', 'Bitcoin'),
+    });
+    const link = '/add-wallet-address?coinId=2&returnTo=%2F%2Fevil.example%2Fwithdraw';
+    renderPage(<AddWalletAddressPage />, { path: '/add-wallet-address', history: ['/wallet-address', link] });
+    await waitFor(() => expect(screen.getByTestId('select-vcChainNameId').textContent).toContain('Bitcoin'));
+    const user = userEvent.setup();
+    await user.type(inputNamed('vcAccount'), 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+    await user.type(inputNamed('fundPwd'), 'Fund#1234');
+    await user.click(screen.getByTestId('submit-add-wallet-address'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/wallet-address'));
   });
 
   it('lists addresses in full with their chain', async () => {

@@ -7,7 +7,6 @@ import {
   enabledPeriods,
   expectedPayout,
   formatCountdown,
-  formatTickTime,
   isolate,
   leftIds,
   liveEstimate,
@@ -79,11 +78,6 @@ describe('countdown', () => {
     expect(periodLabel(120)).toEqual({ key: 'timing.periodMinutes', params: { count: 2 } });
     expect(periodLabel(7200)).toEqual({ key: 'timing.periodHours', params: { count: 2 } });
     expect(periodLabel(86_400)).toEqual({ key: 'timing.periodDays', params: { count: 1 } });
-  });
-
-  it('writes tick times to the millisecond', () => {
-    const ms = new Date(2025, 2, 7, 14, 5, 9, 42).getTime();
-    expect(formatTickTime(ms)).toBe('2025-03-07 14:05:09.042');
   });
 });
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceTick } from '@vela/contract';
-import {
-  clockTime,
-  tickWindow,
-  verifyRows,
-  VERIFY_SPAN_MS,
-} from '../../../src/features/trade/timing-verify-logic.ts';
+import { tickWindow, verifyRows, VERIFY_SPAN_MS } from '../../../src/features/trade/timing-verify-logic.ts';
 
 const tick = (id: number, time: number): PriceTick => ({ id, time, price: '100.00', volume: '1' });
 
@@ -36,11 +31,5 @@ describe('the verify view', () => {
   it('puts the mark last when nothing after it is recorded yet', () => {
     expect(verifyRows(ticks, 20_000, 'atOrAfter', null).at(-1)).toEqual({ kind: 'mark', timeMs: 20_000 });
     expect(verifyRows([], 20_000, 'after', null)).toEqual([{ kind: 'mark', timeMs: 20_000 }]);
-  });
-
-  it('writes times of day, with milliseconds for the instant', () => {
-    const at = new Date(2026, 0, 2, 3, 4, 5, 67).getTime();
-    expect(clockTime(at)).toBe('03:04:05');
-    expect(clockTime(at, true)).toBe('03:04:05.067');
   });
 });
