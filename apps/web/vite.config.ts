@@ -136,11 +136,28 @@ function preloadFirstScreen(): Plugin {
     },
     generateBundle: {
       order: 'post',
-      handler() {
+      handler(_options, bundle) {
         for (const [fileName, source] of others) this.emitFile({ type: 'asset', fileName, source });
+        // Which file holds each language's catalogue: the server names the visitor's in the page it
+        // sends, in place of the default one the HTML names (apps/server/src/http/page-catalogue.ts).
+        const source = JSON.stringify(catalogueFiles(bundle, base));
+        this.emitFile({ type: 'asset', fileName: 'catalogues.json', source });
       },
     },
   };
+}
+
+/** Each language's catalogue chunk, by its code, as the HTML names it. */
+function catalogueFiles(bundle: Rollup.OutputBundle, base: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    for (const id of chunk.moduleIds) {
+      const code = /[\\/]catalogues[\\/]([\w-]+)\.ts$/.exec(id)?.[1];
+      if (code) files[code] = `${base}${chunk.fileName}`;
+    }
+  }
+  return files;
 }
 
 /** The links one opening screen's HTML adds to the head: its files, then the toasts' (see above). */

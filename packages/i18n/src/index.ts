@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogues/en.ts';
 import type { LocaleCode } from './locales.ts';
 
 export * from './locales.ts';
+export * from './first-locale.ts';
 export * from './translate.ts';
 export { en } from './catalogues/en.ts';
 export type { Catalogue, MessageKey } from './catalogues/en.ts';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { seed } from '../../src/seed.ts';
  */
 /** The web app's page applies the saved theme with an inline script before its first paint. */
 const THEME_SCRIPT = "document.documentElement.className = 'theme-light';";
+/** The build names the brand's default catalogue (Korean) among the first screen's files. */
+const CATALOGUE_LINK = '<link rel="modulepreload" crossorigin href="/assets/kr-1.js">';
 let dir: string;
 let storage: Storage;
 let app: FastifyInstance;
@@ -25,11 +28,15 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vela-static-'));
   for (const site of ['web', 'admin']) {
     fs.mkdirSync(path.join(dir, site, 'assets'), { recursive: true });
-    const script = site === 'web' ? `<script>${THEME_SCRIPT}</script>` : '';
+    const script = site === 'web' ? `<script>${THEME_SCRIPT}</script>${CATALOGUE_LINK}` : '';
     fs.writeFileSync(
       path.join(dir, site, 'index.html'),
       `<!doctype html><title>${site}</title>${script}<script type="module" src="/assets/app-1a2b.js"></script>`,
     );
+    if (site === 'web') {
+      const catalogues = { kr: '/assets/kr-1.js', en: '/assets/en-1.js', 'zh-TW': '/assets/zh-TW-1.js' };
+      fs.writeFileSync(path.join(dir, site, 'catalogues.json'), JSON.stringify(catalogues));
+    }
     if (site === 'web') fs.writeFileSync(path.join(dir, site, 'trade.html'), `<title>trade</title>${script}`);
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, site, 'assets', 'app-1a2b.js.br'), 'brotli bytes');
@@ -99,6 +106,29 @@ describe('with the web and admin builds present', () => {
     expect((await html('/home')).body).toContain('<title>web</title>');
     expect((await html('/trade/x')).body).toContain('<title>web</title>');
     expect((await html('/admin/trade')).body).toContain('<title>admin</title>');
+  });
+
+  it("names the catalogue of the visitor's first language in the page: host first, then the browser's", async () => {
+    const html = async (headers: Record<string, string>, url = '/home') => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+      expect(response.headers.vary).toContain('accept-language');
+      return response.body;
+    };
+    expect(await html({ 'accept-language': 'en-US,en;q=0.9' })).toContain('href="/assets/en-1.js"');
+    expect(await html({ 'accept-language': 'en-US,en;q=0.9' }, '/')).toContain('href="/assets/en-1.js"');
+    expect(await html({ 'accept-language': 'fr-FR' })).toContain('href="/assets/kr-1.js"');
+    expect(await html({ 'accept-language': 'zh-Hant-HK' })).toContain('href="/assets/zh-TW-1.js"');
+    expect(await html({ host: 'kr.vela.com', 'accept-language': 'en-US' })).toContain(
+      'href="/assets/kr-1.js"',
+    );
+    expect(await html({ 'accept-language': 'es' })).toContain('href="/assets/kr-1.js"');
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { accept: 'text/html', 'accept-language': 'en', 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toContain('href="/assets/en-1.js"');
   });
 
   it("allows the page's own inline script by its hash, and no other inline script", async () => {

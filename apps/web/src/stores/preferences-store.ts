@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { LocaleCode } from '@vela/i18n';
-import { defaultLocale } from './host-locale.ts';
+import { defaultLocale, type LocaleCode } from '@vela/i18n';
 
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LOCALE } from '@vela/i18n';
-import { defaultLocale, localeForDevice, localeForHost } from '../../src/stores/host-locale.ts';
+import { defaultLocale, FALLBACK_LOCALE, localeForDevice, localeForHost } from '../src/index.ts';
 
 describe('localeForHost', () => {
   it('names no language for a host outside the brand map', () => {

@@ -1,4 +1,10 @@
-import { FALLBACK_LOCALE, localeOfTag, type LocaleCode } from '@vela/i18n';
+import { FALLBACK_LOCALE, localeOfTag, type LocaleCode } from './locales.ts';
+
+/**
+ * The language a first visit opens in. The app decides it on the device (the preferences store);
+ * the server decides it the same way from the request's host and Accept-Language header to name
+ * that language's catalogue in the page it sends, so the catalogue downloads with the page.
+ */
 
 /**
  * The brand map: hosts of the brand's markets start in their market's language. The first matching
