@@ -119,7 +119,7 @@ test('tapping a ranking coin opens the trade page with that coin and a drawn cha
   const symbol = (await row.getAttribute('data-symbol')) ?? '';
   await row.click();
   await expect(page).toHaveURL(/\/trade$/);
-  await expect(page.getByTestId('trade-symbol')).toHaveText(symbol);
+  await expect(page.getByTestId('trade-symbol')).toHaveText(`${symbol}/USDT`);
   await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
     timeout: 15_000,
   });
@@ -132,7 +132,7 @@ test('tapping a ranking coin opens the trade page with that coin and a drawn cha
   await page.getByTestId('open-coin-picker').click();
   await page.getByTestId('coin-picker').getByPlaceholder('Search coins').fill('eth');
   await page.getByTestId('coin-picker-row').first().click();
-  await expect(page.getByTestId('trade-symbol')).toHaveText('ETH');
+  await expect(page.getByTestId('trade-symbol')).toHaveText('ETH/USDT');
   await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {
     timeout: 15_000,
   });
@@ -276,7 +276,7 @@ async function showBitcoin(page: Page): Promise<void> {
   await page.getByTestId('open-coin-picker').click();
   await page.getByTestId('coin-picker').getByPlaceholder(/./).fill('btc');
   await page.getByTestId('coin-picker-row').first().click();
-  await expect(page.getByTestId('trade-symbol')).toHaveText('BTC');
+  await expect(page.getByTestId('trade-symbol')).toHaveText('BTC/USDT');
   // The sheet slides away after the pick; until it has, its mask would take the pointer's move.
   await expect(page.getByTestId('coin-picker')).toBeHidden();
   await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready', {

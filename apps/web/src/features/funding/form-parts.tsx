@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { sanitizeAmountTyping } from '@vela/domain';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { PageSkeleton } from '../../components/skeleton.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n.ts';
 import type { TFunction } from '../../lib/i18n.ts';
@@ -95,14 +95,7 @@ export function QuoteLine({
  * to; null once they are in (the screen then decides what an empty list means).
  */
 export function ChannelsFallback({ channels }: { channels: UseQueryResult<unknown> }) {
-  const t = useT();
-  if (channels.isPending) {
-    return (
-      <div className="funding-loading">
-        <Spinner size="lg" label={t('common.loading')} />
-      </div>
-    );
-  }
+  if (channels.isPending) return <PageSkeleton rows={3} />;
   if (channels.isError) {
     return (
       <EmptyState

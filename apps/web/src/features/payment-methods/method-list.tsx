@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { AddOutline, MessageOutline } from 'antd-mobile-icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { openCustomerService } from '../../components/global/customer-service.tsx';
+import { PageSkeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n.ts';
 import './payment-methods.css';
 
@@ -26,11 +27,7 @@ export function MethodList<T extends { id: number }>(props: {
   const { query } = props;
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div className="methods__loading" data-testid="methods-loading">
-        <SpinLoading color="primary" />
-      </div>
-    );
+    body = <PageSkeleton rows={2} card={false} />;
   } else if (query.isError) {
     body = <EmptyState kind="loadFailed" onRetry={() => void query.refetch()} />;
   } else if (query.data.length === 0) {

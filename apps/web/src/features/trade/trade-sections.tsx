@@ -7,6 +7,7 @@ import { formatCompact, formatNumber } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
 import { CoinIcon } from '../../components/coin-icon.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { PairName } from '../../components/pair-name.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -86,7 +87,7 @@ function CoinButton({
       >
         <CoinIcon symbol={ticker.c} />
         <span className="trade-coin__symbol" data-testid="trade-symbol">
-          {ticker.c}
+          <PairName symbol={ticker.c} />
         </span>
         <span className="trade-coin__name">{ticker.name}</span>
         <DownFill className="trade-coin__caret" />

@@ -56,7 +56,7 @@ describe('trade page', () => {
   it('selects the first configured pair when none is selected and shows its figures', async () => {
     tradeApi();
     renderPage(<TradePage />, { path: '/trade' });
-    await until(() => expect(screen.getByTestId('trade-symbol').textContent).toBe('ETH'));
+    await until(() => expect(screen.getByTestId('trade-symbol').textContent).toBe('ETH/USDT'));
     expect(usePreferences.getState().selectedCoinId).toBe(2);
     expect(screen.getByTestId('trade-price').textContent).toBe('3,100.50');
     expect(screen.getByTestId('trade-change').textContent).toBe('-1.20%');
@@ -69,14 +69,14 @@ describe('trade page', () => {
     usePreferences.setState({ selectedCoinId: 20 });
     tradeApi();
     renderPage(<TradePage />, { path: '/trade' });
-    await until(() => expect(screen.getByTestId('trade-symbol').textContent).toBe('XAU'));
+    await until(() => expect(screen.getByTestId('trade-symbol').textContent).toBe('XAU/USDT'));
     fireEvent.click(screen.getByTestId('open-coin-picker'));
     const picker = await screen.findByTestId('coin-picker');
     fireEvent.change(within(picker).getByPlaceholderText('Search coins'), { target: { value: 'sol' } });
     const rows = within(picker).getAllByTestId('coin-picker-row');
     expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual(['SOL']);
     fireEvent.click(rows[0]!);
-    await until(() => expect(screen.getByTestId('trade-symbol').textContent).toBe('SOL'));
+    await until(() => expect(screen.getByTestId('trade-symbol').textContent).toBe('SOL/USDT'));
     expect(usePreferences.getState().selectedCoinId).toBe(3);
   });
 
