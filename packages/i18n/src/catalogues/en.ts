@@ -198,7 +198,7 @@ export const en = {
   'error.USERNAME_TAKEN': 'This username is already taken',
   'error.EMAIL_TAKEN': 'This email is already registered',
   'error.INVITE_CODE_INVALID': 'The invite code does not exist',
-  'error.PASSWORDS_MISMATCH': 'The two login passwords are inconsistent',
+  'error.PASSWORDS_MISMATCH': 'The passwords do not match',
   'error.EMAIL_CODE_INVALID': 'The email code is wrong or has expired',
   'error.LOGIN_FAILED': 'Wrong username or password',
   'error.ACCOUNT_DISABLED': 'This account is disabled, please contact customer service',

@@ -145,7 +145,7 @@ describe('/user/register', () => {
     const body = registerBody({ preLoginPwd: pw('Another1!') });
     const result = await refusedRegistration(t, body);
     expectFailure(result, 'PASSWORDS_MISMATCH', { field: 'preLoginPwd' });
-    expect(result.body.message).toBe('The two login passwords are inconsistent');
+    expect(result.body.message).toBe('The passwords do not match');
 
     const korean = await refusedRegistration(t, body, 'kr');
     expectFailure(korean, 'PASSWORDS_MISMATCH');
