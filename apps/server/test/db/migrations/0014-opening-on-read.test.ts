@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { migrateTo, migrateToLatest } from '../../../src/db/migrate.ts';
+import { migrateTo } from '../../../src/db/migrate.ts';
 import { allTimingOrders, earliestOpenAcceptance } from '../../../src/modules/timing/timing-repository.ts';
 import { createTestStorage, EXPECTED_DIALECT, type TestStorage } from '../../helpers/test-app.ts';
 
@@ -68,7 +68,7 @@ describe(`migration 0014: the opening is read, not written (${EXPECTED_DIALECT})
         settle_price_minor, outcome, payout_minor, settled_at)
       VALUES (${settled}, ${batch}, ${after}, ${now + 31_000}, 102, 'win', 18, ${now + 32_000})`.execute(db);
 
-    expect(await migrateToLatest(ts.storage)).toEqual(['0014-opening-on-read']);
+    expect(await migrateTo(ts.storage, '0014-opening-on-read')).toEqual(['0014-opening-on-read']);
 
     const kept = await ts.storage.db.selectFrom('timing_order_opened').select('order_id').execute();
     expect(kept.map((row) => Number(row.order_id))).toEqual([legacy]);

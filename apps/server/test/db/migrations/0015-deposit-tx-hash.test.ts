@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../src/db/errors.ts';
-import { migrateTo, migrateToLatest } from '../../../src/db/migrate.ts';
+import { migrateTo } from '../../../src/db/migrate.ts';
 import { createTestStorage, EXPECTED_DIALECT, type TestStorage } from '../../helpers/test-app.ts';
 
 /**
@@ -46,7 +46,7 @@ describe(`migration 0015: deposits name their transaction (${EXPECTED_DIALECT})`
       VALUES (${userId}, ${channelId}, ${vcId}, 100000000, 0, 100000000, 'Ana Lima', '+5511912345678', 1,
         'pending', ${now}) RETURNING id`);
 
-    expect(await migrateToLatest(ts.storage)).toEqual(['0015-deposit-tx-hash']);
+    expect(await migrateTo(ts.storage, '0015-deposit-tx-hash')).toEqual(['0015-deposit-tx-hash']);
 
     const kept = await ts.storage.db
       .selectFrom('recharge_order')
