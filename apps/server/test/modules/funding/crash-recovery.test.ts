@@ -134,6 +134,8 @@ describe('crash recovery', () => {
     await t.close();
   });
 
+  // The server process starts twice from source (compiled as it loads) and the workload runs over
+  // HTTP: it has a minute, not the suite's 20 s, as the browser tests share the two cores meanwhile.
   it('a server killed under load restarts with balanced books and every acknowledged effect', async () => {
     // Timed trades too: a 5-second period on BTC, and its ticks recorded every second from here, as
     // the feed would, so orders open and settle while the server runs, dies and comes back.
@@ -226,5 +228,5 @@ describe('crash recovery', () => {
       expect(again.data, ack.path).toEqual(ack.data);
     }
     await killHard(server);
-  });
+  }, 60_000);
 });
