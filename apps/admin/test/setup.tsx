@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, vi } from 'vitest';
@@ -41,6 +41,9 @@ function stubBrowserApis() {
 
 /** Registers the hooks every component test file needs; call once at the top of the file. */
 export function setupConsoleTests(): void {
+  // antd's tables and dialogs take several hundred milliseconds to render in jsdom, more on a busy
+  // machine: `findBy` waits up to five seconds for what a test expects, not the library's one.
+  configure({ asyncUtilTimeout: 5000 });
   beforeAll(stubBrowserApis);
   afterEach(() => {
     cleanup();
