@@ -207,16 +207,7 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
       data-id={order.id}
       data-state={order.state}
     >
-      <span className="timing-card__row">
-        <span className="timing-card__title">
-          <span className="timing-card__symbol">{order.symbol}</span>
-          <DirectionBadge direction={order.direction} />
-          <span className="timing-card__period muted">
-            <PeriodText seconds={order.periodSeconds} />
-          </span>
-        </span>
-        {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
-      </span>
+      <OrderCardHead order={order} />
       <span className="timing-card__figures">
         <Figure label={t('timing.amount')} testId="order-amount">
           <Money amount={shownAmount(order.amount)} currency={order.settleSymbol} />
@@ -241,6 +232,22 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
   );
 }
 
+/** The first line of an order's card: coin, direction and period, and its outcome once settled. */
+function OrderCardHead({ order }: { order: TimingOrder }) {
+  return (
+    <span className="timing-card__row">
+      <span className="timing-card__title">
+        <span className="timing-card__symbol">{order.symbol}</span>
+        <DirectionBadge direction={order.direction} />
+        <span className="timing-card__period muted">
+          <PeriodText seconds={order.periodSeconds} />
+        </span>
+      </span>
+      {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
+    </span>
+  );
+}
+
 /**
  * A just-settled order in the open orders, for a few seconds before it leaves them: its result,
  * the profit or loss in large figures, the payout and stake, and the way to its receipt.
@@ -256,16 +263,7 @@ export function ResultCard({ order, onOpenReceipt }: { order: TimingOrder; onOpe
       data-state={order.state}
       data-outcome={order.outcome ?? undefined}
     >
-      <span className="timing-card__row">
-        <span className="timing-card__title">
-          <span className="timing-card__symbol">{order.symbol}</span>
-          <DirectionBadge direction={order.direction} />
-          <span className="timing-card__period muted">
-            <PeriodText seconds={order.periodSeconds} />
-          </span>
-        </span>
-        {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
-      </span>
+      <OrderCardHead order={order} />
       <span className={`timing-result__profit ${tone}`} data-testid="result-profit">
         <Money amount={order.profit ? signedAmount(order.profit) : '--'} currency={order.settleSymbol} />
       </span>
