@@ -10,6 +10,15 @@ const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const FIRST_SCREEN = fileURLToPath(new URL('./src/features/home/home-page.tsx', import.meta.url));
 /** The other screen a visit often opens on, from a shared link or the home screen icon. */
 const TRADE_SCREEN = fileURLToPath(new URL('./src/features/trade/trade-page.tsx', import.meta.url));
+/**
+ * The domain package, which the app imports through its index: a module reached that way is not
+ * necessarily one the entry runs (the password hashing only the sign-in screens use is), and one
+ * that imports a library would bring that library into the group's file for every visit. Those
+ * stay where the bundler's own split by use puts them.
+ */
+const DOMAIN = /[\\/]packages[\\/]domain[\\/]/;
+/** Each language's catalogue, a file of its own that only its language's visitors load. */
+const CATALOGUE = /[\\/]catalogues[\\/][\w-]+\.ts$/;
 /** The brand's default language (FALLBACK_LOCALE), whose catalogue a first visit loads. */
 const DEFAULT_CATALOGUE = /[\\/]catalogues[\\/]kr\.ts$/;
 /** The toasts and dialogs, which the app evaluates on first use (decision 029). */
@@ -204,32 +213,57 @@ function staticClosure(
   return seen;
 }
 
+type ModuleInfo = (id: string) => { importedIds: readonly string[] } | null;
+const ours = (id: string) => !id.includes('node_modules');
+
 /**
- * The app's shared components and system modules that the home page uses and the entry does not, as
- * one chunk. Left to itself the bundler gives each its own file, by the set of pages sharing it, and
- * the first screen came in seventeen files, eight of them under 1 KiB, each a request on a phone's
- * HTTP/1.1 connections (decision 013). Computed from the module graph, so it follows the code; the
- * entry's own modules are left out so that this chunk only imports from the entry's chunks, never the
- * other way round, and only the named modules move (not what they import, which would drag whole
- * packages in through their index files).
+ * A chunk of the app's own modules that one opening screen runs, chosen by `pick` from the module
+ * graph, so it follows the code. Left to itself the bundler gives each shared module its own file, by
+ * the set of pages sharing it: /trade came in twenty-four files, nine of them under 2 KiB, each a
+ * request on a phone's HTTP/1.1 connections, six at a time (decisions 013 and 044). Only the picked
+ * modules move, not the packages they import, which would drag whole libraries in through their
+ * index files; a module two groups pick goes to the group of higher priority.
  */
-function firstScreenGroup() {
+function screenGroup(name: string, pick: (info: ModuleInfo) => Set<string>) {
   let members: Set<string> | undefined;
-  const shared = /[\\/]src[\\/](components|system)[\\/]/;
   return {
     name: (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
-      if (!members) {
-        const info = (m: string) => ctx.getModuleInfo(m);
-        const entry = staticClosure(ENTRY, info);
-        const home = staticClosure(FIRST_SCREEN, info, (m) => !m.includes('node_modules'));
-        members = new Set([...home].filter((m) => shared.test(m) && !entry.has(m)));
-      }
-      return members.has(id) ? 'first-screen' : null;
+      members ??= pick((m) => ctx.getModuleInfo(m));
+      return members.has(id) ? name : null;
     },
-    debugName: 'first-screen',
+    debugName: name,
     includeDependenciesRecursively: false,
   };
 }
+
+/**
+ * The app's own modules the entry imports: every visit runs them, so they come as one file beside
+ * the entry's (which keeps the entry module itself, as the HTML names it).
+ */
+const appGroup = screenGroup('app', (info) => {
+  const entry = staticClosure(ENTRY, info, ours);
+  entry.delete(ENTRY);
+  const bringsLibrary = (m: string) => DOMAIN.test(m) && (info(m)?.importedIds ?? []).some((i) => !ours(i));
+  return new Set([...entry].filter((m) => !CATALOGUE.test(m) && !bringsLibrary(m)));
+});
+
+/**
+ * The shared components and system modules the home page uses and the entry does not. The entry's
+ * own modules are left out, so that this chunk only imports from the entry's chunks, never the other
+ * way round.
+ */
+const firstScreenGroup = screenGroup('first-screen', (info) => {
+  const entry = staticClosure(ENTRY, info);
+  const home = staticClosure(FIRST_SCREEN, info, ours);
+  const shared = /[\\/]src[\\/](components|system)[\\/]/;
+  return new Set([...home].filter((m) => shared.test(m) && !entry.has(m)));
+});
+
+/** The trade page and the app's modules it runs that neither the entry nor the home screen holds. */
+const tradeScreenGroup = screenGroup('trade-screen', (info) => {
+  const entry = staticClosure(ENTRY, info);
+  return new Set([...staticClosure(TRADE_SCREEN, info, ours)].filter((m) => ours(m) && !entry.has(m)));
+});
 
 /**
  * Builds with React Router's production files. Its package exports only its development build, whose
@@ -273,7 +307,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|use-sync-external-store)[\\/]/,
               priority: 2,
             },
-            { ...firstScreenGroup(), priority: 1 },
+            { ...appGroup, priority: 3 },
+            { ...firstScreenGroup, priority: 1 },
+            { ...tradeScreenGroup, priority: 0 },
           ],
         },
       },

@@ -14,7 +14,7 @@ import { LoadingMask } from './loading-mask.tsx';
 export default function GlobalOverlays() {
   // The toasts and dialogs are not on the first screen either (decision 013): their code is
   // downloaded once the page has settled, and runs on the first touch or key (decision 029).
-  useEffect(() => whenPageSettled(() => fetchLaterFiles()), []);
+  useEffect(() => whenPageSettled(() => void fetchLaterFiles()), []);
   useEffect(() => loadFeedbackOnFirstInput(window), []);
   return (
     <>

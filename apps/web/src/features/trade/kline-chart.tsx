@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { dispose, init, utils, type AxisCreateTicksParams, type Chart, type DataLoader } from 'klinecharts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CHART_SUB_INDICATORS, type KlineInterval } from '@vela/contract';
+import type { LocaleCode } from '@vela/i18n';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { subscribeLiveKline } from '../../system/live-market.ts';
 import { chartLocaleOf, localizeIndicators } from './chart-locale.ts';
-import { fetchCandles, fetchOlderCandles } from './trade-api.ts';
+import { candlesQuery, fetchOlderCandles } from './trade-api.ts';
 import {
   AXIS_TEXT_SIZE,
   chartStyles,
@@ -55,7 +57,11 @@ function rootRem(): number {
  * The chart's loader of candles. `onLiveBar` hears of each live update of the current candle after
  * the chart has taken it.
  */
-function createLoader(onLoaded: (result: ChartLoad) => void, onLiveBar: () => void): DataLoader {
+function createLoader(
+  client: QueryClient,
+  onLoaded: (result: ChartLoad) => void,
+  onLiveBar: () => void,
+): DataLoader {
   let request = 0;
   let unsubscribe: (() => void) | null = null;
   return {
@@ -69,7 +75,7 @@ function createLoader(onLoaded: (result: ChartLoad) => void, onLiveBar: () => vo
       if (type === 'init') {
         const id = ++request;
         try {
-          const data = await fetchCandles(vcId, interval, KLINE_LIMIT);
+          const data = await client.fetchQuery(candlesQuery(vcId, interval));
           // A newer request (another coin or interval) replaced this one; its answer is dropped.
           if (id !== request) return;
           callback(data.candles.map(toKLine), {
@@ -146,81 +152,137 @@ function fitAxes(chart: Chart) {
   };
 }
 
+/** What the chart shows: the coin, the interval, the indicators and the language of its words. */
+interface ChartView {
+  vcId: number;
+  symbol: string;
+  pricePrecision: number;
+  interval: KlineInterval;
+  mainKey: string;
+  subKey: string;
+  locale: LocaleCode;
+}
+
+/** The indicators of `mainKey` on the candles and of `subKey` in panes below, and no others. */
+function showIndicators(chart: Chart, mainKey: string, subKey: string) {
+  const wantedMain = new Set(mainKey ? mainKey.split(',') : []);
+  const wantedSub = new Set(subKey ? subKey.split(',') : []);
+  const shownMain = new Set(chart.getIndicators({ paneId: MAIN_PANE }).map((i) => i.name));
+  for (const name of shownMain) if (!wantedMain.has(name)) chart.removeIndicator({ paneId: MAIN_PANE, name });
+  for (const name of wantedMain)
+    if (!shownMain.has(name)) chart.createIndicator({ name, paneId: MAIN_PANE }, true);
+  const subHeight = Math.round(SUB_PANE_REM * rootRem());
+  for (const name of CHART_SUB_INDICATORS) {
+    const paneId = `sub_${name}`;
+    const shown = chart.getIndicators({ paneId, name }).length > 0;
+    if (wantedSub.has(name) && !shown) {
+      chart.createIndicator({ name, paneId }, false);
+      chart.setPaneOptions({ id: paneId, height: subHeight, minHeight: Math.round(subHeight / 2) });
+      chart.overrideYAxis({ paneId, gap: { top: 0.7, bottom: 0.05 } });
+    } else if (!wantedSub.has(name) && shown) {
+      chart.removeIndicator({ paneId, name });
+    }
+  }
+}
+
+/**
+ * Brings the chart from the view it `shown` to the `wanted` one, changing only what differs: a new
+ * coin or interval reloads the candles, so neither is set again when it has not changed. The chart's
+ * own words follow the app's language, also for a VOL pane added later; the element names the locale
+ * the chart really uses.
+ */
+function showView(chart: Chart, element: HTMLElement, shown: ChartView | null, wanted: ChartView) {
+  const { vcId, symbol, pricePrecision, interval, mainKey, subKey, locale } = wanted;
+  if (shown?.vcId !== vcId || shown.symbol !== symbol || shown.pricePrecision !== pricePrecision)
+    chart.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 2, vcId });
+  if (shown?.interval !== interval) chart.setPeriod(periodOf(interval));
+  if (shown?.mainKey !== mainKey || shown.subKey !== subKey) showIndicators(chart, mainKey, subKey);
+  if (shown?.locale !== locale || shown.subKey !== subKey) {
+    chart.setLocale(chartLocaleOf(locale));
+    localizeIndicators(chart, locale);
+    element.dataset.locale = chart.getLocale();
+  }
+}
+
+/**
+ * Runs `build`, which creates the chart with everything it shows at once. It runs in a task of its own after
+ * the page's commit, and the first date format a page makes (klinecharts makes one as it starts)
+ * costs a phone tens of milliseconds on its own while the browser loads its calendar data, so that
+ * is done in the task before: no one of the three is a long task for the phone's main thread. Made
+ * in one task, the panes, the indicators and the candles (prefetched by the screen) are laid out and
+ * drawn once, instead of once per step.
+ */
+function startChart(build: () => void): () => void {
+  let task = setTimeout(() => {
+    new Intl.DateTimeFormat('en');
+    task = setTimeout(build);
+  });
+  return () => clearTimeout(task);
+}
+
 export default function KlineChart(props: KlineChartProps) {
   const { vcId, symbol, pricePrecision, interval, main, sub } = props;
   const container = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
   const [chart, setChart] = useState<Chart | null>(null);
   const onLoaded = useRef(props.onLoaded);
   const locale = usePreferences((s) => s.locale);
+  const view: ChartView = {
+    vcId,
+    symbol,
+    pricePrecision,
+    interval,
+    mainKey: main.join(','),
+    subKey: sub.join(','),
+    locale,
+  };
+  const wanted = useRef(view);
+  const shown = useRef<ChartView | null>(null);
   useEffect(() => {
     onLoaded.current = props.onLoaded;
+    wanted.current = view;
   });
 
-  // One chart per mount; it follows the theme (the <html> class) and the container's size.
+  // One chart per mount; it follows the theme (the <html> class), and klinecharts follows the
+  // container's size itself.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const instance = init(element, {
-      locale: chartLocaleOf(usePreferences.getState().locale),
-      styles: chartStyles(readChartColors()),
+    let instance: Chart | null = null;
+    let themeWatcher: MutationObserver | null = null;
+    const cancel = startChart(() => {
+      instance = init(element, {
+        locale: chartLocaleOf(wanted.current.locale),
+        styles: chartStyles(readChartColors()),
+      });
+      if (!instance) return;
+      const created = instance;
+      const axes = fitAxes(created);
+      const loaded = (result: ChartLoad) => onLoaded.current?.(result);
+      created.setDataLoader(createLoader(client, loaded, axes.followLastPrice));
+      showView(created, element, null, wanted.current);
+      shown.current = wanted.current;
+      themeWatcher = new MutationObserver(() => created.setStyles(chartStyles(readChartColors())));
+      themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+      setChart(created);
     });
-    if (!instance) return;
-    const axes = fitAxes(instance);
-    instance.setDataLoader(createLoader((result) => onLoaded.current?.(result), axes.followLastPrice));
-    const themeWatcher = new MutationObserver(() => instance.setStyles(chartStyles(readChartColors())));
-    themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-    const resizeWatcher = new ResizeObserver(() => instance.resize());
-    resizeWatcher.observe(element);
-    setChart(instance);
     return () => {
-      themeWatcher.disconnect();
-      resizeWatcher.disconnect();
-      dispose(element);
+      cancel();
+      themeWatcher?.disconnect();
+      if (instance) dispose(element);
+      shown.current = null;
       setChart(null);
     };
-  }, []);
+  }, [client]);
 
+  const { mainKey, subKey } = view;
   useEffect(() => {
-    chart?.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 2, vcId });
-  }, [chart, vcId, symbol, pricePrecision]);
-
-  useEffect(() => {
-    chart?.setPeriod(periodOf(interval));
-  }, [chart, interval]);
-
-  const mainKey = main.join(',');
-  const subKey = sub.join(',');
-  useEffect(() => {
-    if (!chart) return;
-    const wantedMain = new Set(mainKey ? mainKey.split(',') : []);
-    const wantedSub = new Set(subKey ? subKey.split(',') : []);
-    const shownMain = new Set(chart.getIndicators({ paneId: MAIN_PANE }).map((i) => i.name));
-    for (const name of shownMain)
-      if (!wantedMain.has(name)) chart.removeIndicator({ paneId: MAIN_PANE, name });
-    for (const name of wantedMain)
-      if (!shownMain.has(name)) chart.createIndicator({ name, paneId: MAIN_PANE }, true);
-    const subHeight = Math.round(SUB_PANE_REM * rootRem());
-    for (const name of CHART_SUB_INDICATORS) {
-      const paneId = `sub_${name}`;
-      const shown = chart.getIndicators({ paneId, name }).length > 0;
-      if (wantedSub.has(name) && !shown) {
-        chart.createIndicator({ name, paneId }, false);
-        chart.setPaneOptions({ id: paneId, height: subHeight, minHeight: Math.round(subHeight / 2) });
-        chart.overrideYAxis({ paneId, gap: { top: 0.7, bottom: 0.05 } });
-      } else if (!wantedSub.has(name) && shown) {
-        chart.removeIndicator({ paneId, name });
-      }
-    }
-  }, [chart, mainKey, subKey]);
-
-  // The chart's own words follow the app's language, also when it changes while the chart is shown;
-  // a VOL pane added later gets them too. The element names the locale the chart really uses.
-  useEffect(() => {
-    if (!chart) return;
-    chart.setLocale(chartLocaleOf(locale));
-    localizeIndicators(chart, locale);
-    if (container.current) container.current.dataset.locale = chart.getLocale();
-  }, [chart, locale, subKey]);
+    const element = container.current;
+    if (!chart || !element) return;
+    const next = { vcId, symbol, pricePrecision, interval, mainKey, subKey, locale };
+    showView(chart, element, shown.current, next);
+    shown.current = next;
+  }, [chart, vcId, symbol, pricePrecision, interval, mainKey, subKey, locale]);
 
   const height = `${MAIN_HEIGHT_REM + SUB_PANE_REM * sub.length}rem`;
   return (

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  queryOptions,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { marketKeys } from '../../system/market-api.ts';
 import { useLiveUserChannel } from '../../system/live-market.ts';
 import { refreshWallet, useOverviewQuery } from '../../system/wallet-api.ts';
 import { DEFAULT_CHART_SETTINGS } from './chart-settings-logic.ts';
+import { KLINE_LIMIT } from './kline-logic.ts';
 import { clockOffset, detailRefreshMs, leftIds, nextRefreshMs } from './timing-logic.ts';
 
 const { market, timing } = routes;
@@ -320,9 +322,28 @@ export function useChartSettings(): ChartSettingsState {
 
 // ---- chart and ticks ------------------------------------------------------------------------------
 
-/** The latest `limit` candles of a coin at one interval. */
-export function fetchCandles(vcId: number, interval: KlineInterval, limit: number) {
-  return call(market.marketKline, { vcId, interval, limit });
+/**
+ * The chart's first candles of a coin at one interval. The trade screen asks for them as soon as it
+ * knows the coin, while the chart's own code is still downloading (`usePrefetchCandles`), and the
+ * chart takes that answer when it starts: it then draws its candles in the task that creates it,
+ * instead of a round trip later. The answer is kept only for a moment; from then on the chart
+ * follows the live kline topic itself.
+ */
+export function candlesQuery(vcId: number, interval: KlineInterval) {
+  return queryOptions({
+    queryKey: marketKeys.kline(vcId, interval),
+    queryFn: () => call(market.marketKline, { vcId, interval, limit: KLINE_LIMIT }),
+    staleTime: 2000,
+    gcTime: 10_000,
+  });
+}
+
+/** Asks for the chart's first candles early, while the chart's code downloads (see `candlesQuery`). */
+export function usePrefetchCandles(vcId: number, interval: KlineInterval, enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (enabled) void client.prefetchQuery(candlesQuery(vcId, interval));
+  }, [client, vcId, interval, enabled]);
 }
 
 /** The candles of a coin in a past range, as the chart asks for them when scrolled back. */

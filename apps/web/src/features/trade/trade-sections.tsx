@@ -15,7 +15,7 @@ import { changeClass } from '../../system/market-tickers-logic.ts';
 import { withInterval } from './chart-settings-logic.ts';
 import type { ChartLoad } from './kline-chart.tsx';
 import { chartStatus, signedChange } from './trade-logic.ts';
-import type { ChartSettingsState } from './trade-api.ts';
+import { usePrefetchCandles, type ChartSettingsState } from './trade-api.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
 /** The sections of the trade page: the coin button, the day's figures, the chart and the orders. */
@@ -188,6 +188,7 @@ function ChartFrame({
 }) {
   const [chartKey, setChartKey] = useState(0);
   const [chartLoad, setChartLoad] = useState<ChartLoad | null>(null);
+  usePrefetchCandles(ticker.a, settings.interval, ready);
   const status = chartStatus(chartLoad, ticker.a, settings.interval);
   const retry = () => {
     setChartLoad(null);
