@@ -63,13 +63,20 @@ function Countdown(props: { seconds: number; action: 'confirm' | 'cancel'; onDon
   );
 }
 
-/** Shows the dialog; `countdownSeconds` is the countdown's length when the options do not give one. */
+/**
+ * Shows the dialog; `countdownSeconds` is the countdown's length when the options do not give one.
+ * The question belongs to the screen that asks it: the browser's Back (or forward) leaves that
+ * screen, so it closes the dialog as a "cancel", as the big apps do, instead of leaving it over the
+ * screen the user went to.
+ */
 export function confirm(options: ConfirmOptions, countdownSeconds: number): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
+    const left = () => finish(false);
     const finish = (value: boolean) => {
       if (settled) return;
       settled = true;
+      window.removeEventListener('popstate', left);
       handler.close();
       resolve(value);
     };
@@ -106,5 +113,6 @@ export function confirm(options: ConfirmOptions, countdownSeconds: number): Prom
         ],
       ],
     });
+    window.addEventListener('popstate', left);
   });
 }

@@ -210,7 +210,9 @@ export function usePaymentGate(requirements: readonly (PaymentRequirement | read
 
 /**
  * For screens that are of no use without something (the add forms need a fund password): on entry,
- * when it is missing, the prompt offers to go and set it up; declining calls `onDecline` (back).
+ * when it is missing, the prompt offers to go and set it up; declining calls `onDecline` (back). A
+ * prompt closed because the user already left the screen (the browser's Back closes it) declines
+ * nothing: going back once more would leave the screen the user went back to.
  */
 export function usePromptOnEntry(requirement: PaymentRequirement, onDecline: () => void): void {
   const user = useSession((s) => s.user);
@@ -223,8 +225,9 @@ export function usePromptOnEntry(requirement: PaymentRequirement, onDecline: () 
     const unmet = firstUnmet([requirement], { user, counts: {} });
     if (!unmet) return;
     asked.current = true;
+    const screen = window.location.pathname;
     void latest.current.prompt(unmet).then((went) => {
-      if (!went) latest.current.onDecline();
+      if (!went && window.location.pathname === screen) latest.current.onDecline();
     });
   }, [user, requirement]);
 }

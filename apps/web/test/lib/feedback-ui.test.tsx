@@ -75,6 +75,22 @@ describe('toasts and dialogs asked for before their code has arrived', () => {
     await expect(answer).resolves.toBe(true);
   });
 
+  it('closes the question as a cancel when the browser leaves the screen that asked it', async () => {
+    const feedback = await freshFeedback();
+    let answer: Promise<boolean> | undefined;
+    act(() => {
+      answer = feedback.confirm({ content: 'Still here?' });
+    });
+    // Fully open, as a dialog is by the time a user can press Back.
+    await until(() =>
+      expect(screen.getByRole('dialog').firstElementChild?.getAttribute('style')).toContain('opacity: 1'),
+    );
+    await act(async () => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(answer).resolves.toBe(false);
+  });
+
   it('answers "cancel" when the dialog cannot be loaded, and tries again on the next call', async () => {
     const feedback = await freshFeedback();
     vi.doMock('../../src/lib/feedback-ui.tsx', () => {

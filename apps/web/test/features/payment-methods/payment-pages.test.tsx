@@ -78,6 +78,24 @@ describe('bank card list (/receive-ways)', () => {
   });
 });
 
+/** The newest dialog's opacity ('0' once closed, or removed). */
+function opacityOf(dialog: HTMLElement): string {
+  if (!dialog.isConnected) return '0';
+  return /opacity: ([\d.]+)/.exec(dialog.firstElementChild?.getAttribute('style') ?? '')?.[1] ?? '';
+}
+
+/**
+ * The fund password prompt, once fully shown, as it is by the time a user can act on it. A dialog of
+ * an earlier test may still be fading out, so the newest one is taken.
+ */
+async function shownPrompt(): Promise<HTMLElement> {
+  await screen.findAllByText('Please set a fund password first');
+  const prompt = screen.getAllByRole('dialog').at(-1);
+  if (!prompt) throw new Error('no prompt');
+  await waitFor(() => expect(opacityOf(prompt)).toBe('1'));
+  return prompt;
+}
+
 describe('add bank card', () => {
   it('asks a user without a fund password to set one first', async () => {
     signInAs(makeUser({ hasFundPassword: false }));
@@ -86,6 +104,36 @@ describe('add bank card', () => {
     expect(await screen.findByText('Please set a fund password first')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Go now' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/bind-fund-password'));
+  });
+
+  it('goes back when the user declines the prompt', async () => {
+    signInAs(makeUser({ hasFundPassword: false }));
+    mockApi({ '/bank/list': () => BANKS, '/sys-config/simple-list': () => CONFIG });
+    renderPage(<AddBankCardPage />, { path: '/add-bank-card', history: ['/receive-ways', '/add-bank-card'] });
+    const prompt = await shownPrompt();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/receive-ways'));
+  });
+
+  it('closes the prompt when the browser goes back, without going back a second time', async () => {
+    signInAs(makeUser({ hasFundPassword: false }));
+    mockApi({ '/bank/list': () => BANKS, '/sys-config/simple-list': () => CONFIG });
+    renderPage(<AddBankCardPage />, { path: '/add-bank-card', history: ['/receive-ways', '/add-bank-card'] });
+    const prompt = await shownPrompt();
+    const before = window.location.pathname;
+    // The browser's Back: the address has changed when the popstate event arrives.
+    window.history.pushState(null, '', '/receive-ways-before');
+    try {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      // Closed: gone, or faded out to nothing (it was fully shown before).
+      await waitFor(() => expect(opacityOf(prompt)).toBe('0'), { timeout: 3000 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Still on the form: a decline would have gone back to /receive-ways.
+      expect(screen.queryByTestId('location')).toBeNull();
+      expect(screen.getByTestId('submit-add-bank-card')).toBeTruthy();
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
   });
 
   it('requires the fields before calling the server, then sends the card with the fund password pre-hashed', async () => {
