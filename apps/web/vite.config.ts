@@ -17,6 +17,9 @@ const TRADE_SCREEN = fileURLToPath(new URL('./src/features/trade/trade-page.tsx'
  * stay where the bundler's own split by use puts them.
  */
 const DOMAIN = /[\\/]packages[\\/]domain[\\/]/;
+/** The libraries every screen runs on, as one file instead of seven (decision 013). */
+const VENDOR =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|use-sync-external-store)[\\/]/;
 /** Each language's catalogue, a file of its own that only its language's visitors load. */
 const CATALOGUE = /[\\/]catalogues[\\/][\w-]+\.ts$/;
 /** The brand's default language (FALLBACK_LOCALE), whose catalogue a first visit loads. */
@@ -238,13 +241,19 @@ function screenGroup(name: string, pick: (info: ModuleInfo) => Set<string>) {
 
 /**
  * The app's own modules the entry imports: every visit runs them, so they come as one file beside
- * the entry's (which keeps the entry module itself, as the HTML names it).
+ * the entry's (which keeps the entry module itself, as the HTML names it). The library files the
+ * entry imports by path (antd-mobile's global styles) come with them, so that the first screen's
+ * styles are one render-blocking stylesheet, not two.
  */
 const appGroup = screenGroup('app', (info) => {
   const entry = staticClosure(ENTRY, info, ours);
   entry.delete(ENTRY);
   const bringsLibrary = (m: string) => DOMAIN.test(m) && (info(m)?.importedIds ?? []).some((i) => !ours(i));
-  return new Set([...entry].filter((m) => !CATALOGUE.test(m) && !bringsLibrary(m)));
+  const byPath = (info(ENTRY)?.importedIds ?? []).filter((m) => !ours(m) && !VENDOR.test(m));
+  return new Set([
+    ...[...entry].filter((m) => !CATALOGUE.test(m) && !bringsLibrary(m)),
+    ...byPath.flatMap((m) => [...staticClosure(m, info)]),
+  ]);
 });
 
 /**
@@ -301,12 +310,7 @@ export default defineConfig({
             // The English catalogue is a group of its own: left alone it shares a chunk with the
             // bundler's runtime helpers, which every page imports, so it loaded whatever the language.
             { name: 'en', test: /catalogues[\\/]en\.ts$/ },
-            // The libraries every screen runs on, as one file instead of seven (decision 013).
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|use-sync-external-store)[\\/]/,
-              priority: 2,
-            },
+            { name: 'vendor', test: VENDOR, priority: 2 },
             { ...appGroup, priority: 3 },
             { ...firstScreenGroup, priority: 1 },
             { ...tradeScreenGroup, priority: 0 },

@@ -3,6 +3,7 @@ import { dispose, init, utils, type AxisCreateTicksParams, type Chart, type Data
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CHART_SUB_INDICATORS, type KlineInterval } from '@vela/contract';
 import type { LocaleCode } from '@vela/i18n';
+import { nextTask } from '../../lib/waits.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { subscribeLiveKline } from '../../system/live-market.ts';
 import { chartLocaleOf, localizeIndicators } from './chart-locale.ts';
@@ -76,6 +77,9 @@ function createLoader(
         const id = ++request;
         try {
           const data = await client.fetchQuery(candlesQuery(vcId, interval));
+          // Prefetched candles are at hand at once; taking them in the next task keeps the chart's
+          // creation and its first candles two tasks, not one long one.
+          await nextTask();
           // A newer request (another coin or interval) replaced this one; its answer is dropped.
           if (id !== request) return;
           callback(data.candles.map(toKLine), {
@@ -205,12 +209,12 @@ function showView(chart: Chart, element: HTMLElement, shown: ChartView | null, w
 }
 
 /**
- * Runs `build`, which creates the chart with everything it shows at once. It runs in a task of its own after
- * the page's commit, and the first date format a page makes (klinecharts makes one as it starts)
- * costs a phone tens of milliseconds on its own while the browser loads its calendar data, so that
- * is done in the task before: no one of the three is a long task for the phone's main thread. Made
- * in one task, the panes, the indicators and the candles (prefetched by the screen) are laid out and
- * drawn once, instead of once per step.
+ * Runs `build`, which creates the chart with the panes, indicators and language it shows, in a task
+ * of its own after the page's commit. The first date format a page makes (klinecharts makes one as it
+ * starts) costs a phone tens of milliseconds while the browser loads its calendar data, so that is
+ * done in the task before: the commit, the calendar data, the chart and its first candles are four
+ * shorter tasks instead of one long one. Made in one task, the panes and indicators are laid out once
+ * instead of once per step, and the candles the screen prefetched are drawn into them.
  */
 function startChart(build: () => void): () => void {
   let task = setTimeout(() => {
