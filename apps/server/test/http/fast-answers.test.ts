@@ -133,31 +133,36 @@ describe('pre-encoded market answers', () => {
     });
   });
 
-  it('sends a large answer gzipped to a client that accepts gzip, the same bytes every time', async () => {
-    // Every coin's ticker: a few KiB.
-    const body = {};
-    const gzipHeaders = { lang: 'en', 'accept-encoding': 'gzip, deflate, br' };
-    const plain = await raw(market.marketList.path, body);
-    const zipped = await t.app.inject({
-      method: 'POST',
-      url: `/api${market.marketList.path}`,
-      payload: body,
-      headers: gzipHeaders,
-    });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api${market.marketList.path}`,
-      payload: body,
-      headers: gzipHeaders,
-    });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toBe('accept-encoding');
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toBe('accept-encoding');
-    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
-    expect(again.rawPayload.equals(zipped.rawPayload)).toBe(true);
-  });
+  // Every coin's ticker, and every coin's timed-trade periods: a few KiB each, both read by the
+  // trade screen before its first render.
+  it.each([market.marketList.path, market.timingConfigList.path])(
+    'sends a large answer (%s) gzipped to a client that accepts gzip, the same bytes every time',
+    async (path) => {
+      const body = {};
+      const gzipHeaders = { lang: 'en', 'accept-encoding': 'gzip, deflate, br' };
+      const plain = await raw(path, body);
+      const zipped = await t.app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        payload: body,
+        headers: gzipHeaders,
+      });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        payload: body,
+        headers: gzipHeaders,
+      });
+      expect(plain.rawPayload.length).toBeGreaterThan(GZIP_MIN_BYTES);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(again.rawPayload.equals(zipped.rawPayload)).toBe(true);
+    },
+  );
 
   it('sends a small answer as it is, whatever the client accepts', async () => {
     const result = await t.app.inject({

@@ -219,7 +219,9 @@ function addCatalogueRoutes(table: RouteTable, { db }: MarketRouteDeps): void {
     .add(market.vcList, async (_body, ctx) =>
       currencyListIn.of(await currencyList.get(), ctx.locale).map((c) => c.coin),
     )
-    .add(market.timingConfigList, () => timingConfigs.get());
+    // The same answer object until the configuration's version changes: encoded and gzipped once
+    // per version. The trade screen reads it before its first render, so its bytes count on a phone.
+    .add(market.timingConfigList, () => timingConfigs.get(), { frozenData: true });
 }
 
 /** A user's own market settings: favourite coins and chart settings. */
