@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # README command 2: every test. Installs dependencies and, from Debian's packages, what the tests need
-# (Chromium, PostgreSQL, Redis) when missing, then runs: formatting, lint, types, unit + API + storage
-# tests on SQLite, the build, then the browser tests in Chromium while the storage suite runs on
-# PostgreSQL and the Redis suite runs beside them. Every step runs even if an earlier one failed, so
-# one run shows every problem; the script exits non-zero if anything failed and ends with "N passed,
-# N failed" (test cases, with each check step counted as one).
+# (Chromium, PostgreSQL, Redis) when missing, then runs the build, then side by side: the browser
+# tests in Chromium, in two halves, each against its own server and database; and, one after
+# another, formatting, lint, types, API + storage tests on SQLite, the storage suite on PostgreSQL
+# and the Redis suite. The unit tests run last, once the browser tests are done. Every step runs even
+# if an earlier one failed, so one run shows every problem; the script exits non-zero if anything
+# failed and ends with "N passed, N failed" (test cases, with each check step counted as one).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -30,8 +31,10 @@ step() {
 }
 
 # step_beside NAME REPORT COMMAND...: starts a step in the background, its output kept in a log until
-# `wait_beside` prints it and records the result. The browser tests spend much of their time waiting
-# on the browser and on timed orders' periods, which leaves a core free for a suite beside them.
+# `wait_beside` prints it and records the result. The browser tests are the longest step and spend
+# most of their time waiting (on the browser, on the network going quiet, on timed orders' periods)
+# rather than computing, which leaves the cores free: they start as soon as the build is there, and
+# every other step runs beside them.
 beside=()
 step_beside() {
   local name=$1 report=$2 log="$reports/beside-${#beside[@]}.log"
@@ -68,22 +71,33 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 bash scripts/ensure-test-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 
+# The browser tests drive the built product, so the build comes first. They run in two halves (by
+# spec file) at once, each with its own server, database and port (E2E_PORT and the one after it):
+# the halves share no state, not even the operators' one-time codes or the audit log, which one
+# Playwright run with two workers against one server would.
+step "build" - npm run --silent build
+e2e_port=${E2E_PORT:-4173}
+for half in 1 2; do
+  step_beside "browser tests $half/2 (Playwright, Chromium)" "playwright-$half.json" \
+    env E2E_PORT=$((e2e_port + half - 1)) PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-$half.json" \
+    npx playwright test -c apps/web/e2e/playwright.config.ts --shard="$half/2" \
+    --output="$reports/playwright-$half" --reporter=list,json
+done
 step "format (prettier)" - npx prettier --check . --log-level warn
 step "lint (eslint)" - npx eslint --max-warnings=0 .
 step "types (tsc)" - npm run --silent typecheck
-step "unit tests: packages, tools, web app and console (vitest)" vitest.json \
-  npx vitest run --project domain --project contract --project i18n --project client --project tools \
-  --project web --project admin --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 step "server suite (API + storage) on SQLite" vitest-server.json \
   npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-server.json"
-step "build" - npm run --silent build
-step_beside "browser tests (Playwright, Chromium)" playwright.json env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
-  npx playwright test -c apps/web/e2e/playwright.config.ts --reporter=list,json
 step "server suite (API + storage) on PostgreSQL" vitest-postgres.json bash scripts/with-postgres.sh \
   npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
 step "scale-out suite on Redis" vitest-redis.json bash scripts/with-redis.sh \
   npx vitest run --project server-redis --reporter=default --reporter=json --outputFile.json="$reports/vitest-redis.json"
 wait_beside
+# The unit tests come last, alone: the screens' tests wait at most 5 s for what they expect and one
+# checks a computation's speed, which two browsers and their servers beside them made fail.
+step "unit tests: packages, tools, web app and console (vitest)" vitest.json \
+  npx vitest run --project domain --project contract --project i18n --project client --project tools \
+  --project web --project admin --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 
 node scripts/test-summary.mjs "$reports" || status=1
 exit $status

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { preHashPassword } from '@vela/domain';
-import { OPERATORS, ok, post } from './api.ts';
-import { DEMO, collectConsoleErrors, fill, login, totpAt, uniqueName, useLanguage } from './support.ts';
+import { OPERATORS, TRC20_ADDRESS, ok, post, signInPage } from './api.ts';
+import { DEMO, collectConsoleErrors, fill, totpAt, uniqueName, useLanguage } from './support.ts';
 
 /**
  * Real-name review end to end: a user submits verification on /real-name, the support operator
@@ -14,7 +14,6 @@ import { DEMO, collectConsoleErrors, fill, login, totpAt, uniqueName, useLanguag
 
 const PASSWORD = 'Secret#123';
 const FUND_PASSWORD = 'Fund#4567';
-const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 /** The seeded support operator (demo credentials, decision 016). */
 const SUPPORT = OPERATORS.support;
 const SHOTS = process.env.VERIFICATION_SHOTS ?? '/tmp/shots/verification';
@@ -120,8 +119,7 @@ test('support rejects a real-name submission with a reason, the user resubmits, 
   // The user, on a phone, submits verification.
   await useLanguage(page, 'en', 'light');
   const userErrors = collectConsoleErrors(page);
-  await login(page, username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, username, PASSWORD);
   await page.goto('/real-name');
   await expect(page.getByTestId('real-name-status-text')).toHaveText('Not verified');
   const photo = await page.screenshot({

@@ -5,8 +5,10 @@ import { preHashPassword } from '@vela/domain';
 import { DEMO, shot, totpAt, uniqueName } from './support.ts';
 
 /**
- * What the browser tests do through the API rather than the screens: making members, signing in
- * operators, crediting balances, and a generated image to upload. Every answer is checked.
+ * What the browser tests do through the API rather than the screens: making members and signing
+ * them in (a page too), signing in operators, crediting balances, verifying identities, binding an
+ * address, and a generated image to upload. Each flow is also tested once through its screens; the
+ * other tests prepare the same state here, which is faster. Every answer is checked.
  */
 
 export interface Envelope<T> {
@@ -38,6 +40,8 @@ export const idempotencyKey = () => randomBytes(16).toString('hex');
 
 export const MEMBER_PASSWORD = 'Secret#123';
 export const MEMBER_FUND_PASSWORD = 'Fund#4567';
+/** Tether's contract address on TRON: a real TRC20 address with a valid checksum. */
+export const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 export interface Member {
   username: string;
@@ -65,14 +69,47 @@ export async function signIn(
   username: string,
   password: string,
 ): Promise<Member> {
-  const session = await ok(
+  const session = await memberSession(request, username, password);
+  return { username, userId: session.user.id, token: session.token };
+}
+
+/** The login answer: the session token and the user, as the login screen receives them. */
+async function memberSession(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+  googleCode?: string,
+): Promise<{ token: string; user: { id: number } }> {
+  return ok(
     post<{ token: string; user: { id: number } }>(request, '/user/login', {
       username,
       password: preHashPassword(password),
+      ...(googleCode === undefined ? {} : { googleCode }),
       deviceId: 'e2e',
       deviceType: 'H5',
     }),
   );
+}
+
+/**
+ * Starts the page signed in as the member, for tests whose subject is not the login screen: the
+ * session comes from the API and is stored where the login screen stores it (the session store's
+ * `vela-session`) before the app's scripts run. It is stored once per tab, so that a log-out later
+ * in the test stays a log-out. The caller opens the first page.
+ */
+export async function signInPage(
+  page: Page,
+  request: APIRequestContext,
+  username: string,
+  password: string,
+  googleCode?: string,
+): Promise<Member> {
+  const session = await memberSession(request, username, password, googleCode);
+  await page.addInitScript((state) => {
+    if (sessionStorage.getItem('vela-test-session-stored')) return;
+    sessionStorage.setItem('vela-test-session-stored', '1');
+    localStorage.setItem('vela-session', JSON.stringify({ state, version: 1 }));
+  }, session);
   return { username, userId: session.user.id, token: session.token };
 }
 
@@ -161,6 +198,72 @@ export async function credit(
       '/admin/balance/adjust',
       { userId: member.userId, vcId, amount, reason: `Browser test funding of ${symbol}` },
       { authorization: token, 'idempotency-key': idempotencyKey() },
+    ),
+  );
+}
+
+/**
+ * Real-name verification of a member made by `newMember`: a passport of Kim Minsu submitted with
+ * three photos, then approved in the console (by the admin's session unless `operator` is given).
+ */
+export async function verifyIdentity(
+  request: APIRequestContext,
+  member: Member,
+  options: { certNumber?: string; operator?: string } = {},
+): Promise<void> {
+  const auth = { authorization: member.token };
+  const photo = voucherPng(160).toString('base64');
+  const upload = async (purpose: string) =>
+    (await ok(post<{ id: number }>(request, '/upload/image', { purpose, data: photo }, auth))).id;
+  const submitted = await ok(
+    post<{ current: { id: number } | null }>(
+      request,
+      '/user/real-name/submit',
+      {
+        certType: 'PASSPORT',
+        name: 'Kim Minsu',
+        certNumber: options.certNumber ?? `M${Date.now().toString().slice(-8)}`,
+        frontImageId: await upload('idFront'),
+        backImageId: await upload('idBack'),
+        handheldImageId: await upload('idHandheld'),
+        fundPwd: preHashPassword(MEMBER_FUND_PASSWORD),
+      },
+      auth,
+    ),
+  );
+  const operator = options.operator ?? (await operatorToken(request));
+  await ok(
+    post(
+      request,
+      '/admin/real-name/approve',
+      { id: submitted.current?.id ?? 0 },
+      { authorization: operator },
+    ),
+  );
+}
+
+/** A USDT address on TRC20 bound to a member made by `newMember`, as the add-wallet-address form binds it. */
+export async function bindTrc20Address(request: APIRequestContext, member: Member): Promise<void> {
+  const chains = await ok(
+    post<{ id: number; vcId: number; symbol: string; chainName: string }[]>(
+      request,
+      '/portal/vc-chain/list',
+      {},
+    ),
+  );
+  const trc20 = chains.find((c) => c.symbol === 'USDT' && c.chainName === 'TRC20');
+  if (!trc20) throw new Error('USDT on TRC20 is not a configured chain');
+  await ok(
+    post(
+      request,
+      '/user/wallet-address/add',
+      {
+        vcId: trc20.vcId,
+        vcChainNameId: trc20.id,
+        vcAccount: TRC20_ADDRESS,
+        fundPwd: preHashPassword(MEMBER_FUND_PASSWORD),
+      },
+      { authorization: member.token },
     ),
   );
 }

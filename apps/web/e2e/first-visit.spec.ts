@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { post, setPreferences, signIn } from './api.ts';
-import { DEMO, collectConsoleErrors, login, shot, useLanguage } from './support.ts';
+import { post, setPreferences, signIn, signInPage } from './api.ts';
+import { DEMO, collectConsoleErrors, shot, useLanguage } from './support.ts';
 
 /** Marks every notice read, and nothing else: the language is left to the first visit's rules. */
 async function skipNotices(page: Page) {
@@ -168,12 +168,14 @@ async function targetOf(page: Page, screen: string, index: number): Promise<stri
   return target;
 }
 
-test('no tab, menu, banner or link of the main screens leads to a placeholder page', async ({ page }) => {
+test('no tab, menu, banner or link of the main screens leads to a placeholder page', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await useLanguage(page, 'en');
   const errors = collectConsoleErrors(page);
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, DEMO.user, DEMO.password);
   const targets = new Map<string, string>();
   for (const screen of MAIN_SCREENS) {
     await page.goto(screen);
@@ -198,10 +200,9 @@ test('no tab, menu, banner or link of the main screens leads to a placeholder pa
   expect(errors).toEqual([]);
 });
 
-test('customer service opens a real page', async ({ page }) => {
+test('customer service opens a real page', async ({ page, request }) => {
   await useLanguage(page, 'en');
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, DEMO.user, DEMO.password);
   await page.goto('/user-center');
   await page.getByTestId('menu-customer-service').click();
   const popup = page.getByTestId('customer-popup');
@@ -218,10 +219,11 @@ for (const variant of [
 ]) {
   test(`screenshots: home with its hot coins and tab bar, and the user centre (${variant.name})`, async ({
     page,
+    request,
   }) => {
     await useLanguage(page, variant.locale, variant.theme);
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInPage(page, request, DEMO.user, DEMO.password);
+    await page.goto('/home');
     await expect(page.getByTestId('hot-coin')).toHaveCount(3);
     await shot(page, `first-visit-home-${variant.name}`);
     await page.goto('/user-center');

@@ -1,17 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { preHashPassword } from '@vela/domain';
+import { expect, test, type Page } from '@playwright/test';
 import {
   MEMBER_FUND_PASSWORD,
   MEMBER_PASSWORD,
   captureThemes,
   newMember,
   ok,
-  operatorToken,
   post,
-  voucherPng,
+  signInPage,
+  verifyIdentity,
   type Member,
 } from './api.ts';
-import { collectConsoleErrors, fill, login, useLanguage } from './support.ts';
+import { collectConsoleErrors, fill, useLanguage } from './support.ts';
 
 /**
  * The payment-method forms and the wording of form errors: an address added from a link of the
@@ -25,43 +24,9 @@ const ERC20_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 /** Refused requests (4xx) are logged by the browser as failed resources; nothing else may appear. */
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('Failed to load resource'));
 
-/** Real-name verification submitted with three photos, then approved by an operator. */
-async function verifyIdentity(request: APIRequestContext, member: Member, certNumber: string) {
-  const auth = { authorization: member.token };
-  const photo = voucherPng(160).toString('base64');
-  const upload = async (purpose: string) =>
-    (await ok(post<{ id: number }>(request, '/upload/image', { purpose, data: photo }, auth))).id;
-  const submitted = await ok(
-    post<{ current: { id: number } | null }>(
-      request,
-      '/user/real-name/submit',
-      {
-        certType: 'PASSPORT',
-        name: 'Kim Minsu',
-        certNumber,
-        frontImageId: await upload('idFront'),
-        backImageId: await upload('idBack'),
-        handheldImageId: await upload('idHandheld'),
-        fundPwd: preHashPassword(MEMBER_FUND_PASSWORD),
-      },
-      auth,
-    ),
-  );
-  const operator = await operatorToken(request);
-  await ok(
-    post(
-      request,
-      '/admin/real-name/approve',
-      { id: submitted.current?.id ?? 0 },
-      { authorization: operator },
-    ),
-  );
-}
-
 /** Signs `member` in on the phone; the test chose the language first. */
 async function signedIn(page: Page, member: Member) {
-  await login(page, member.username, MEMBER_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, member.username, MEMBER_PASSWORD);
 }
 
 test('an address added from the withdrawal screen’s link comes pre-selected and returns to /withdraw', async ({
@@ -129,7 +94,7 @@ test('a verified user’s bank card form shows the verified name and ID read-onl
   test.setTimeout(180_000);
   const member = await newMember(request, 'f');
   const certNumber = `M${Date.now().toString().slice(-8)}`;
-  await verifyIdentity(request, member, certNumber);
+  await verifyIdentity(request, member, { certNumber });
   const errors = collectConsoleErrors(page);
   await useLanguage(page, 'en');
   await signedIn(page, member);

@@ -1,19 +1,18 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { preHashPassword } from '@vela/domain';
+import { expect, test, type Page } from '@playwright/test';
 import {
   MEMBER_FUND_PASSWORD,
   MEMBER_PASSWORD,
+  bindTrc20Address,
   captureThemes,
   credit,
   newMember,
-  ok,
   operatorToken,
-  post,
+  signInPage,
+  verifyIdentity,
   voucherPng,
   type Envelope,
-  type Member,
 } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, totpAt, useLanguage } from './support.ts';
+import { collectConsoleErrors, fill, logOut, login, shot, totpAt, useLanguage } from './support.ts';
 
 /**
  * Deposits and withdrawals in the browser. A new member deposits through a bank channel with a
@@ -25,66 +24,6 @@ import { collectConsoleErrors, fill, login, shot, totpAt, useLanguage } from './
 
 const PASSWORD = MEMBER_PASSWORD;
 const FUND_PASSWORD = MEMBER_FUND_PASSWORD;
-/** Tether's contract address on TRON: a real TRC20 address with a valid checksum. */
-const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-
-/** Real-name verification submitted with three photos, then approved by the operator. */
-async function verifyIdentity(request: APIRequestContext, operator: string, member: Member) {
-  const auth = { authorization: member.token };
-  const photo = voucherPng(160).toString('base64');
-  const upload = async (purpose: string) =>
-    (await ok(post<{ id: number }>(request, '/upload/image', { purpose, data: photo }, auth))).id;
-  const submitted = await ok(
-    post<{ current: { id: number } | null }>(
-      request,
-      '/user/real-name/submit',
-      {
-        certType: 'PASSPORT',
-        name: 'Kim Minsu',
-        certNumber: `M${Date.now().toString().slice(-8)}`,
-        frontImageId: await upload('idFront'),
-        backImageId: await upload('idBack'),
-        handheldImageId: await upload('idHandheld'),
-        fundPwd: preHashPassword(FUND_PASSWORD),
-      },
-      auth,
-    ),
-  );
-  await ok(
-    post(
-      request,
-      '/admin/real-name/approve',
-      { id: submitted.current?.id ?? 0 },
-      { authorization: operator },
-    ),
-  );
-}
-
-/** A USDT address on TRC20 bound to the member, as the add-wallet-address form does. */
-async function bindTrc20Address(request: APIRequestContext, member: Member) {
-  const chains = await ok(
-    post<{ id: number; vcId: number; symbol: string; chainName: string }[]>(
-      request,
-      '/portal/vc-chain/list',
-      {},
-    ),
-  );
-  const trc20 = chains.find((c) => c.symbol === 'USDT' && c.chainName === 'TRC20');
-  if (!trc20) throw new Error('USDT on TRC20 is not a configured chain');
-  await ok(
-    post(
-      request,
-      '/user/wallet-address/add',
-      {
-        vcId: trc20.vcId,
-        vcChainNameId: trc20.id,
-        vcAccount: TRC20_ADDRESS,
-        fundPwd: preHashPassword(FUND_PASSWORD),
-      },
-      { authorization: member.token },
-    ),
-  );
-}
 
 const channelChip = (page: Page, name: string) =>
   page.getByTestId('funding-channel').filter({ hasText: name });
@@ -99,8 +38,7 @@ test('a new member deposits by bank transfer with a voucher and finds it pending
   const member = await newMember(request, 'f');
   await useLanguage(page, 'en', 'dark');
   const errors = collectConsoleErrors(page);
-  await login(page, member.username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, PASSWORD);
 
   // The assets screen leads to the deposit screen; the first channel is a chain address with its QR.
   await page.goto('/fund');
@@ -193,13 +131,12 @@ test('a credited, verified member withdraws to a wallet address; it is pending a
   const member = await newMember(request, 'f');
   const operator = await operatorToken(request);
   await credit(request, member, 'USDT', '1000', operator);
-  await verifyIdentity(request, operator, member);
+  await verifyIdentity(request, member, { operator });
   await bindTrc20Address(request, member);
 
   await useLanguage(page, 'en', 'dark');
   const errors = collectConsoleErrors(page);
-  await login(page, member.username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, PASSWORD);
 
   await page.goto('/fund');
   await page.getByTestId('wallet-withdraw').click();
@@ -285,8 +222,7 @@ test('members who may not withdraw yet are prompted before the form: real name, 
   test.setTimeout(120_000);
   const member = await newMember(request, 'f');
   await useLanguage(page, 'en', 'dark');
-  await login(page, member.username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, PASSWORD);
 
   // Not verified: the prompt leads to real-name verification.
   await page.goto('/withdraw');
@@ -309,9 +245,7 @@ test('members who may not withdraw yet are prompted before the form: real name, 
   });
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-  await page.goto('/user-center');
-  await page.getByTestId('logout').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await logOut(page);
   await login(page, member.username, PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/withdraw');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, collectConsoleErrors, login, shot, useLanguage } from './support.ts';
+import { signInPage } from './api.ts';
+import { DEMO, collectConsoleErrors, shot, useLanguage } from './support.ts';
 
 /**
  * Markets in the browser: the live home screen, the market list with favourites, the trade page's
@@ -188,8 +189,7 @@ test('the market list searches and sorts', async ({ page }) => {
 
 test("a user's chart interval and indicators survive a reload", async ({ page }) => {
   await useLanguage(page, 'en');
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, DEMO.user, DEMO.password);
   await page.goto('/trade');
   const chart = page.getByTestId('kline-chart');
   await expect(chart).toBeVisible();

@@ -4,6 +4,8 @@ import { preHashPassword } from '@vela/domain';
 import {
   MEMBER_FUND_PASSWORD,
   MEMBER_PASSWORD,
+  TRC20_ADDRESS,
+  bindTrc20Address,
   captureThemes,
   credit,
   idempotencyKey,
@@ -11,10 +13,12 @@ import {
   ok,
   operatorToken,
   post,
+  signInPage,
+  verifyIdentity,
   voucherPng,
   type Member,
 } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, totpAt, useLanguage } from './support.ts';
+import { collectConsoleErrors, fill, shot, totpAt, useLanguage } from './support.ts';
 
 /**
  * The money screens as a member meets them: the withdrawal checklist up front with links that add
@@ -24,66 +28,7 @@ import { collectConsoleErrors, fill, login, shot, totpAt, useLanguage } from './
  * screen is captured in the dark and light themes and in Arabic.
  */
 
-/** Tether's contract address on TRON: a real TRC20 address with a valid checksum. */
-const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const auth = (member: Member) => ({ authorization: member.token });
-
-/** Real-name verification submitted with three photos, then approved by the operator. */
-async function verifyIdentity(request: APIRequestContext, operator: string, member: Member) {
-  const photo = voucherPng(160).toString('base64');
-  const upload = async (purpose: string) =>
-    (await ok(post<{ id: number }>(request, '/upload/image', { purpose, data: photo }, auth(member)))).id;
-  const submitted = await ok(
-    post<{ current: { id: number } | null }>(
-      request,
-      '/user/real-name/submit',
-      {
-        certType: 'PASSPORT',
-        name: 'Kim Minsu',
-        certNumber: `M${Date.now().toString().slice(-8)}`,
-        frontImageId: await upload('idFront'),
-        backImageId: await upload('idBack'),
-        handheldImageId: await upload('idHandheld'),
-        fundPwd: preHashPassword(MEMBER_FUND_PASSWORD),
-      },
-      auth(member),
-    ),
-  );
-  await ok(
-    post(
-      request,
-      '/admin/real-name/approve',
-      { id: submitted.current?.id ?? 0 },
-      { authorization: operator },
-    ),
-  );
-}
-
-/** A USDT address on TRC20, bound as the settings screen does. */
-async function bindAddress(request: APIRequestContext, member: Member): Promise<void> {
-  const chains = await ok(
-    post<{ id: number; vcId: number; symbol: string; chainName: string }[]>(
-      request,
-      '/portal/vc-chain/list',
-      {},
-    ),
-  );
-  const trc20 = chains.find((c) => c.symbol === 'USDT' && c.chainName === 'TRC20');
-  if (!trc20) throw new Error('USDT on TRC20 is not a configured chain');
-  await ok(
-    post(
-      request,
-      '/user/wallet-address/add',
-      {
-        vcId: trc20.vcId,
-        vcChainNameId: trc20.id,
-        vcAccount: TRC20_ADDRESS,
-        fundPwd: preHashPassword(MEMBER_FUND_PASSWORD),
-      },
-      auth(member),
-    ),
-  );
-}
 
 /** A Google authenticator, bound as the settings screen does; answers its secret. */
 async function bindAuthenticator(request: APIRequestContext, member: Member): Promise<string> {
@@ -119,8 +64,7 @@ test('the withdrawal checklist comes first, and a missing address is added for t
   const member = await newMember(request, 'k');
   await useLanguage(page, 'en', 'dark');
   const errors = collectConsoleErrors(page);
-  await login(page, member.username, MEMBER_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, MEMBER_PASSWORD);
 
   await page.goto('/withdraw');
   const gate = page.getByTestId('withdraw-gate');
@@ -170,15 +114,14 @@ test('the confirmation shows the whole address and network; a pending withdrawal
   const member = await newMember(request, 'k');
   const operator = await operatorToken(request);
   await credit(request, member, 'USDT', '1000', operator);
-  await verifyIdentity(request, operator, member);
-  await bindAddress(request, member);
+  await verifyIdentity(request, member, { operator });
+  await bindTrc20Address(request, member);
   // Withdrawals need an authenticator (WITHDRAW requireGoogleCode, on by default).
   const secret = await bindAuthenticator(request, member);
 
   await useLanguage(page, 'en', 'dark');
   const errors = collectConsoleErrors(page);
-  await login(page, member.username, MEMBER_PASSWORD, await totpAt(secret));
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, MEMBER_PASSWORD, await totpAt(secret));
   await page.goto('/withdraw');
   await expect(page.getByTestId('withdraw-form')).toBeVisible();
 
@@ -245,8 +188,7 @@ test('a crypto deposit names its transaction hash; the records show the network,
   const member = await newMember(request, 'k');
   await useLanguage(page, 'en', 'dark');
   const errors = collectConsoleErrors(page);
-  await login(page, member.username, MEMBER_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, MEMBER_PASSWORD);
 
   await page.goto('/recharge');
   const chips = page.getByTestId('funding-channel');

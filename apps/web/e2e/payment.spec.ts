@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MEMBER_FUND_PASSWORD, MEMBER_PASSWORD, captureThemes, newMember } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, useLanguage } from './support.ts';
+import {
+  MEMBER_FUND_PASSWORD,
+  MEMBER_PASSWORD,
+  TRC20_ADDRESS,
+  captureThemes,
+  newMember,
+  signInPage,
+} from './api.ts';
+import { collectConsoleErrors, fill, shot, useLanguage } from './support.ts';
 
 /**
  * Payment methods and identity in the browser: a new user (registered through the API; the register
@@ -11,8 +18,6 @@ import { collectConsoleErrors, fill, login, shot, useLanguage } from './support.
 
 const PASSWORD = MEMBER_PASSWORD;
 const FUND_PASSWORD = MEMBER_FUND_PASSWORD;
-/** Tether's contract address on TRON: a real TRC20 address with a valid checksum. */
-const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** In Arabic a screen is only waited for, since each `ready` below looks for English text. */
 const capture = (page: Page, name: string, ready: () => Promise<void>) =>
@@ -36,8 +41,7 @@ test('a new user adds a bank card, a wallet address and a fast-payment account, 
   const { username } = await newMember(request, 'p');
   await useLanguage(page, 'en', 'dark');
   const errors = collectConsoleErrors(page);
-  await login(page, username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, username, PASSWORD);
 
   // Settings: the fund password is set; nothing else is bound yet.
   await page.goto('/settings');

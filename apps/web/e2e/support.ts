@@ -60,6 +60,14 @@ export async function login(page: Page, username: string, password: string, goog
   }
 }
 
+/** Logs out as a user does: the user centre's log-out entry, confirmed, back on the login screen. */
+export async function logOut(page: Page) {
+  await page.goto('/user-center');
+  await page.getByTestId('logout').click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
 export async function shot(page: Page, name: string) {
   // Toasts close after 3 s; screenshots show the screen, not a passing toast.
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatMinor, formatNumber, parseDecimal } from '@vela/domain';
-import { credit, ok, post, signIn, walletCurrency, type Member } from './api.ts';
-import { DEMO, collectConsoleErrors, fill, login, shot, useLanguage } from './support.ts';
+import { credit, ok, post, signIn, signInPage, walletCurrency, type Member } from './api.ts';
+import { DEMO, collectConsoleErrors, fill, shot, useLanguage } from './support.ts';
 
 /**
  * Timed trading in the browser, against the running price simulator: the demo user (credited by an
@@ -83,8 +83,7 @@ test('the demo user places the shortest trade, watches it settle, and finds the 
         pushed.push(frame.payload);
     }),
   );
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, DEMO.user, DEMO.password);
   const before = minor((await usdt(request, demo.token)).spot);
 
   await page.goto('/trade');
@@ -207,8 +206,7 @@ for (const variant of [
     test.setTimeout(90_000);
     await useLanguage(page, variant.locale, variant.theme);
     const errors = collectConsoleErrors(page);
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInPage(page, page.request, DEMO.user, DEMO.password);
 
     await page.goto('/trade');
     const panel = page.getByTestId('timing-panel');

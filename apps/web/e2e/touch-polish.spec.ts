@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, collectConsoleErrors, fill, login, shot, totpAt, uniqueName, useLanguage } from './support.ts';
+import { MEMBER_PASSWORD, newMember, signInPage } from './api.ts';
+import {
+  DEMO,
+  collectConsoleErrors,
+  fill,
+  logOut,
+  login,
+  shot,
+  totpAt,
+  uniqueName,
+  useLanguage,
+} from './support.ts';
 
 /**
  * Touch, contrast and polish on a 375 × 812 phone: tap targets of at least 44 × 44 CSS px on the
@@ -60,8 +71,7 @@ test('every tap target on the main screens is at least 44 × 44 px, for a visito
     await settled(page, path);
     problems[`visitor ${path}`] = await smallTargets(page);
   }
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, DEMO.user, DEMO.password);
   for (const path of ['/home', '/currency', '/trade', '/fund', '/user-center']) {
     await settled(page, path);
     problems[`user ${path}`] = await smallTargets(page);
@@ -171,8 +181,7 @@ test('the market list names pairs, shows volume with its unit, and the volume ta
 
 test('coin names follow the language on the assets screen as on the market list', async ({ page }) => {
   await useLanguage(page, 'kr');
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, DEMO.user, DEMO.password);
   await settled(page, '/currency');
   const marketName = await page
     .locator('[data-testid="market-row"][data-symbol="BTC"]')
@@ -197,8 +206,8 @@ async function frameBackground(page: Page): Promise<string> {
 
 test('the customer-service page wears the app theme', async ({ page }) => {
   await useLanguage(page, 'en', 'dark');
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, DEMO.user, DEMO.password);
+  await page.goto('/home');
   await page.getByTestId('open-customer').click();
   expect(await frameBackground(page)).toBe('rgb(11, 14, 20)');
   await page.getByRole('button', { name: 'Close' }).click();
@@ -238,18 +247,15 @@ test('registering signs the new user in, with a short welcome at the top', async
   await expect(page.getByTestId('profile-card')).toContainText(username);
 });
 
-test('the authenticator code field is not shown as wrong before anything is typed', async ({ page }) => {
+test('the authenticator code field is not shown as wrong before anything is typed', async ({
+  page,
+  request,
+}) => {
   await useLanguage(page, 'en');
-  const username = uniqueName('g');
-  const password = 'Secret#123';
-  await page.goto('/register');
-  await fill(page, 'username', username);
-  await fill(page, 'password', password);
-  await fill(page, 'confirmPassword', password);
-  await fill(page, 'fundPassword', 'Fund#4567');
-  await fill(page, 'inviteCode', DEMO.inviteCode);
-  await page.getByTestId('register-submit').click();
-  await expect(page).toHaveURL(/\/home$/);
+  // Registering through the screens has a test of its own (foundation.spec.ts).
+  const { username } = await newMember(request, 'g');
+  const password = MEMBER_PASSWORD;
+  await signInPage(page, request, username, password);
 
   await page.goto('/bind-google-validator');
   const secret = (await page.getByTestId('google-secret').textContent())?.trim() ?? '';
@@ -260,10 +266,7 @@ test('the authenticator code field is not shown as wrong before anything is type
   await page.getByTestId('submit-bind-google').click();
   await expect(page).toHaveURL(/\/settings$/);
 
-  await page.goto('/user-center');
-  await page.getByTestId('logout').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOut(page);
   await login(page, username, password);
   await expect(page.locator('input[name="googleCode"]')).toBeVisible();
   await expect(page.locator('[data-field="googleCode"]')).not.toHaveClass(/form-field--error/);
@@ -272,8 +275,7 @@ test('the authenticator code field is not shown as wrong before anything is type
 
 test('each menu entry of the user centre opens a page titled as the entry reads', async ({ page }) => {
   await useLanguage(page, 'en');
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, DEMO.user, DEMO.password);
   await settled(page, '/user-center');
   // The first list holds the pages; the second the preferences, which open popups.
   const entries = page.locator('.account-list').first().locator('[data-testid^="menu-"]');
@@ -303,8 +305,7 @@ for (const variant of [
     await shot(page, `polish-${variant.name}-login`);
     await settled(page, '/register');
     await shot(page, `polish-${variant.name}-register`);
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInPage(page, page.request, DEMO.user, DEMO.password);
     await settled(page, '/home');
     await shot(page, `polish-${variant.name}-home`);
     await settled(page, '/currency');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { credit, MEMBER_PASSWORD, newMember, ok, post, type Member } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, useLanguage } from './support.ts';
+import { credit, MEMBER_PASSWORD, newMember, ok, post, signInPage, type Member } from './api.ts';
+import { collectConsoleErrors, fill, shot, useLanguage } from './support.ts';
 
 /**
  * The trade screen while an order is filled on a 375×812 phone: the live price and the Buy/Sell bar
@@ -32,8 +32,7 @@ async function fundedMember(request: Parameters<typeof newMember>[0]): Promise<M
 }
 
 async function openTrade(page: Page, member: Member) {
-  await login(page, member.username, MEMBER_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, page.request, member.username, MEMBER_PASSWORD);
   await page.goto('/trade');
   await expect(page.getByTestId('timing-panel')).toBeVisible();
   await expect(page.getByTestId('timing-available')).toHaveText(/^\d[\d,]*\.\d{2,} USDT$/);
@@ -291,33 +290,53 @@ test('the chart cuts no time label at an edge, and the last-price tag covers no 
   for (const label of labels) expect(Math.abs(label.y - tag.y), label.text).toBeGreaterThanOrEqual(13);
 });
 
-for (const variant of [
+const VARIANTS = [
   { name: 'dark', locale: 'en', theme: 'dark' as const },
   { name: 'light', locale: 'en', theme: 'light' as const },
   { name: 'ar', locale: 'ar', theme: 'dark' as const },
-]) {
-  test(`screenshots: chart, order form and result card (${variant.name})`, async ({ page, request }) => {
-    test.setTimeout(120_000);
-    await useLanguage(page, variant.locale, variant.theme);
-    const errors = collectConsoleErrors(page);
-    await openTrade(page, await fundedMember(request));
-    await expect(page.getByTestId('kline-chart')).toBeVisible();
-    await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready');
-    await shot(page, `trade-screen-chart-${variant.name}`);
+];
 
-    await fill(page, 'amount', '10');
-    await scrollTopTo(page.getByTestId('timing-panel'), 420);
-    await shot(page, `trade-screen-form-${variant.name}`);
-    await fill(page, 'amount', '150');
-    await scrollTopTo(page.getByTestId('timing-panel'), 60);
-    await shot(page, `trade-screen-insufficient-${variant.name}`);
+/**
+ * The screens of one look, on a page of its own: the chart, the form, the shortfall, then the result
+ * card of an order of the shortest period once it has settled.
+ */
+async function captureTradeScreen(page: Page, look: string, member: Member) {
+  const errors = collectConsoleErrors(page);
+  await openTrade(page, member);
+  await expect(page.getByTestId('kline-chart')).toBeVisible();
+  await expect(page.locator('.trade-chart__frame')).toHaveAttribute('data-status', 'ready');
+  await shot(page, `trade-screen-chart-${look}`);
 
-    const id = await placeShortest(page);
-    const strip = page.getByTestId('timing-open-orders');
-    const result = strip.locator(`[data-testid="timing-result"][data-id="${id}"]`);
-    await expect(result).toBeVisible({ timeout: 60_000 });
-    await scrollTopTo(strip, 60);
-    await shot(page, `trade-screen-result-${variant.name}`);
-    expect(errors).toEqual([]);
-  });
+  await fill(page, 'amount', '10');
+  await scrollTopTo(page.getByTestId('timing-panel'), 420);
+  await shot(page, `trade-screen-form-${look}`);
+  await fill(page, 'amount', '150');
+  await scrollTopTo(page.getByTestId('timing-panel'), 60);
+  await shot(page, `trade-screen-insufficient-${look}`);
+
+  const id = await placeShortest(page);
+  const strip = page.getByTestId('timing-open-orders');
+  const result = strip.locator(`[data-testid="timing-result"][data-id="${id}"]`);
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await scrollTopTo(strip, 60);
+  await shot(page, `trade-screen-result-${look}`);
+  expect(errors, look).toEqual([]);
 }
+
+// The three looks run side by side, each on a page of its own with its own member, so that their
+// orders' periods run out together instead of one after another.
+test('screenshots: chart, order form and result card (dark, light, ar)', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  // The members are made one after another: funding them shares one console session.
+  const members: Member[] = [];
+  for (const _variant of VARIANTS) members.push(await fundedMember(request));
+  await Promise.all(
+    VARIANTS.map(async (variant, index) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await useLanguage(page, variant.locale, variant.theme);
+      await captureTradeScreen(page, variant.name, members[index]!);
+      await context.close();
+    }),
+  );
+});

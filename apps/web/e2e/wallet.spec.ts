@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MEMBER_PASSWORD, credit, newMember, type Member } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, useLanguage } from './support.ts';
+import { MEMBER_PASSWORD, credit, newMember, signInPage, type Member } from './api.ts';
+import { collectConsoleErrors, fill, shot, useLanguage } from './support.ts';
 
 /**
  * The wallet in the browser: a new user, credited by an operator's balance adjustment (the way money
@@ -26,8 +26,7 @@ test('assets show the credited total; a transfer moves it; the bills explain eve
 }) => {
   await useLanguage(page, 'en');
   const errors = collectConsoleErrors(page);
-  await login(page, member.username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInPage(page, request, member.username, PASSWORD);
 
   await page.goto('/fund');
   await expect(page.getByTestId('total-assets')).toHaveText('1,000.00');
@@ -110,8 +109,7 @@ for (const variant of [
   test(`screenshots: assets, transfer and bills (${variant.name})`, async ({ page }) => {
     await useLanguage(page, variant.locale, variant.theme);
     const errors = collectConsoleErrors(page);
-    await login(page, member.username, PASSWORD);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInPage(page, page.request, member.username, PASSWORD);
     await page.goto('/fund');
     await expect(currencyRow(page, 'USDT')).toBeVisible();
     await shot(page, `${variant.name}-wallet-fund`);
