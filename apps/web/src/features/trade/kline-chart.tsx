@@ -208,20 +208,26 @@ function showView(chart: Chart, element: HTMLElement, shown: ChartView | null, w
   }
 }
 
-/**
- * Runs `build`, which creates the chart with the panes, indicators and language it shows, in a task
- * of its own after the page's commit. The first date format a page makes (klinecharts makes one as it
- * starts) costs a phone tens of milliseconds while the browser loads its calendar data, so that is
- * done in the task before: the commit, the calendar data, the chart and its first candles are four
- * shorter tasks instead of one long one. Made in one task, the panes and indicators are laid out once
- * instead of once per step, and the candles the screen prefetched are drawn into them.
- */
-function startChart(build: () => void): () => void {
-  let task = setTimeout(() => {
-    new Intl.DateTimeFormat('en');
-    task = setTimeout(build);
-  });
+/** Runs each step in a task of its own, in order, until one answers false; answers the cancellation. */
+function taskByTask(steps: readonly (() => boolean)[]): () => void {
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const run = (index: number) => {
+    task = setTimeout(() => {
+      if (steps[index]?.() === true && index + 1 < steps.length) run(index + 1);
+    });
+  };
+  run(0);
   return () => clearTimeout(task);
+}
+
+/**
+ * The first date format a page makes (klinecharts makes one as it starts) costs a phone tens of
+ * milliseconds while the browser loads its calendar data: made in a task of its own, that cost is not
+ * added to the chart's creation.
+ */
+function loadCalendarData(): boolean {
+  new Intl.DateTimeFormat('en');
+  return true;
 }
 
 export default function KlineChart(props: KlineChartProps) {
@@ -254,13 +260,20 @@ export default function KlineChart(props: KlineChartProps) {
     if (!element) return;
     let instance: Chart | null = null;
     let themeWatcher: MutationObserver | null = null;
-    const cancel = startChart(() => {
+    // The chart starts after the page's commit, in steps of a task each (the calendar data, the
+    // chart's frame, then everything it shows), so that none is one long task for a phone's main
+    // thread. The panes, indicators and language are set in one task, laid out once instead of once
+    // per step, and the candles the screen prefetched are drawn into them in the task after.
+    const create = () => {
       instance = init(element, {
         locale: chartLocaleOf(wanted.current.locale),
         styles: chartStyles(readChartColors()),
       });
-      if (!instance) return;
+      return instance !== null;
+    };
+    const show = () => {
       const created = instance;
+      if (!created) return false;
       const axes = fitAxes(created);
       const loaded = (result: ChartLoad) => onLoaded.current?.(result);
       created.setDataLoader(createLoader(client, loaded, axes.followLastPrice));
@@ -269,7 +282,9 @@ export default function KlineChart(props: KlineChartProps) {
       themeWatcher = new MutationObserver(() => created.setStyles(chartStyles(readChartColors())));
       themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
       setChart(created);
-    });
+      return true;
+    };
+    const cancel = taskByTask([loadCalendarData, create, show]);
     return () => {
       cancel();
       themeWatcher?.disconnect();
