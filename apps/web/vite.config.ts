@@ -257,15 +257,16 @@ const appGroup = screenGroup('app', (info) => {
 });
 
 /**
- * The shared components and system modules the home page uses and the entry does not. The entry's
- * own modules are left out, so that this chunk only imports from the entry's chunks, never the other
- * way round.
+ * The shared components and system modules the opening screens (home and trade) use and the entry
+ * does not: most screens use them too (the spinner, the skeleton, the empty state), so they come in
+ * one file with the first screen rather than with either page. The entry's own modules are left out,
+ * so that this chunk only imports from the entry's chunks, never the other way round.
  */
 const firstScreenGroup = screenGroup('first-screen', (info) => {
   const entry = staticClosure(ENTRY, info);
-  const home = staticClosure(FIRST_SCREEN, info, ours);
+  const screens = [FIRST_SCREEN, TRADE_SCREEN].flatMap((page) => [...staticClosure(page, info, ours)]);
   const shared = /[\\/]src[\\/](components|system)[\\/]/;
-  return new Set([...home].filter((m) => shared.test(m) && !entry.has(m)));
+  return new Set(screens.filter((m) => shared.test(m) && !entry.has(m)));
 });
 
 /** The trade page and the app's modules it runs that neither the entry nor the home screen holds. */
