@@ -17,6 +17,7 @@ const BENCHMARKS = [
   'ws-fanout.ts',
   'ledger-throughput.ts',
   'timing-settlement.ts',
+  'spot-trigger-book.ts',
   // The web checks print their figures against the targets; each catches its own errors.
   'web-first-load.ts',
   'web-main-thread.ts',

@@ -8,3 +8,4 @@ export * from './ledger/index.ts';
 export * from './funding.ts';
 export * from './timing.ts';
 export * from './tx-hash.ts';
+export * from './spot/trigger-book.ts';
