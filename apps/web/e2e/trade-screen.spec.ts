@@ -59,7 +59,11 @@ async function tabBarTop(page: Page): Promise<number> {
  * name at those points, since a live price is a new element each time it flashes.
  */
 async function reachable(page: Page, testId: string, bottom: number): Promise<boolean> {
-  const box = await page.getByTestId(testId).boundingBox();
+  // An element that is not there is not reachable: asked for its box, Playwright would wait for it
+  // to appear, and the poll that asks again would never get its answer.
+  const element = page.getByTestId(testId);
+  if ((await element.count()) === 0) return false;
+  const box = await element.boundingBox();
   if (!box || box.y < 0 || box.y + box.height > bottom + 0.5) return false;
   const x = box.x + box.width / 2;
   const points = [box.y + 2, box.y + box.height / 2, box.y + box.height - 2].map((y) => ({ x, y }));
