@@ -160,16 +160,7 @@ export function ActiveOrderCard({
       data-id={order.id}
       data-state={shownState(order, now)}
     >
-      <span className="timing-card__row">
-        <span className="timing-card__title">
-          <span className="timing-card__symbol">{order.symbol}</span>
-          <DirectionBadge direction={order.direction} />
-          <span className="timing-card__period muted">
-            <PeriodText seconds={order.periodSeconds} />
-          </span>
-        </span>
-        <CountdownText order={order} now={now} />
-      </span>
+      <OrderCardHead order={order} end={<CountdownText order={order} now={now} />} />
       <span className="timing-progress" aria-hidden>
         <span
           className={`timing-progress__bar timing-progress__bar--${directionTone(order.direction)}`}
@@ -232,8 +223,11 @@ export function SettledOrderCard({ order, onOpen }: { order: TimingOrder; onOpen
   );
 }
 
-/** The first line of an order's card: coin, direction and period, and its outcome once settled. */
-function OrderCardHead({ order }: { order: TimingOrder }) {
+/**
+ * The first line of an order's card: coin, direction and period, then `end` (an open order's
+ * countdown), or the outcome once settled.
+ */
+function OrderCardHead({ order, end }: { order: TimingOrder; end?: ReactNode }) {
   return (
     <span className="timing-card__row">
       <span className="timing-card__title">
@@ -243,7 +237,7 @@ function OrderCardHead({ order }: { order: TimingOrder }) {
           <PeriodText seconds={order.periodSeconds} />
         </span>
       </span>
-      {order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null}
+      {end ?? (order.outcome ? <OutcomeBadge outcome={order.outcome} tieRule={order.tieRule} /> : null)}
     </span>
   );
 }
