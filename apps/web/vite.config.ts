@@ -69,7 +69,11 @@ function chunkClosure(
   };
   if (withEntry) for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
   for (const test of tests) {
-    const chunk = chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
+    // A group chunk whose modules other chunks import from has no facade: it is then found by the
+    // modules it holds.
+    const chunk =
+      chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId)) ??
+      chunks.find((c) => c.moduleIds.some(test));
     if (!chunk) throw new Error(`chunkClosure: a module it names has no chunk (${String(test)})`);
     visit(chunk);
   }

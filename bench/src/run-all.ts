@@ -18,6 +18,9 @@ const BENCHMARKS = [
   'ledger-throughput.ts',
   'timing-settlement.ts',
   'spot-trigger-book.ts',
+  'spot-fills.ts',
+  'contract-risk.ts',
+  'contract-forcing.ts',
   // The web checks print their figures against the targets; each catches its own errors.
   'web-first-load.ts',
   'web-main-thread.ts',

@@ -2,7 +2,7 @@ import { crosses, TriggerBook, type RestingOrder } from '@vela/domain';
 import { isEntryPoint } from './entry-point.ts';
 
 /**
- * The spot trigger book (packages/domain/src/spot/trigger-book.ts) with ORDERS resting limit orders
+ * The spot trigger book (packages/domain/src/trigger-book.ts) with ORDERS resting limit orders
  * over COINS coins (default 1,000,000 over 16, the issue's figures):
  *
  * - quiet tick: a tick inside every coin's spread, which fills nothing, against a scan of every

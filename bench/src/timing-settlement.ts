@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adjustmentEntry, timingStakeEntry } from '@vela/domain';
+import { timingStakeEntry } from '@vela/domain';
 import { openStorage, type Storage } from '../../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seed } from '../../apps/server/src/seed.ts';
 import { checkBooks } from '../../apps/server/src/books.ts';
-import { createMoney, type Money } from '../../apps/server/src/modules/ledger/money.ts';
 import type { OpenOrder } from '../../apps/server/src/modules/timing/timing-opening.ts';
 import { TimingSettler } from '../../apps/server/src/modules/timing/timing-settler.ts';
+import { benchStage, type BenchStage } from './bench-users.ts';
 import { isEntryPoint } from './entry-point.ts';
 
 /**
@@ -37,68 +35,12 @@ const BURST = 10_000;
 const SINGLE = 500;
 const STAKE = 10_000_000n;
 
-interface Stage {
-  storage: Storage;
-  money: Money;
-  users: number[];
-  usdtId: number;
-  btcId: number;
-}
+type Stage = BenchStage;
 
-async function prepare(storage: Storage): Promise<Stage> {
-  await migrateToLatest(storage);
-  await seed(storage.db);
-  const money = createMoney(storage);
-  const coin = async (symbol: string) =>
-    (await storage.db.selectFrom('vc').select('id').where('symbol', '=', symbol).executeTakeFirstOrThrow())
-      .id;
-  const usdtId = await coin('USDT');
-  const btcId = await coin('BTC');
-  const users: number[] = [];
-  const now = Date.now();
-  for (let i = 0; i < USERS; i += 500) {
-    const rows = Array.from({ length: Math.min(500, USERS - i) }, (_, j) => ({
-      username: `tbench${i + j}`,
-      username_key: `tbench${i + j}`,
-      login_pwd_hash: 'x',
-      user_type: 1,
-      register_way: 'bench',
-      nickname: `tbench${i + j}`,
-      created_at: now,
-    }));
-    users.push(
-      ...(await storage.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id),
-    );
-  }
-  // Every user is funded by an audited adjustment, written in bulk; the sum stays far inside the
-  // 64-bit balance of the external account.
-  for (let i = 0; i < users.length; i += 2_000) {
-    const slice = users.slice(i, i + 2_000);
-    await storage.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .insertInto('balance_adjustment')
-        .values(
-          slice.map((userId) => ({
-            user_id: userId,
-            vc_id: usdtId,
-            operator_id: 0,
-            delta_minor: 10n ** 13n,
-            reason: 'bench',
-            created_at: now,
-          })),
-        )
-        .returning(['id', 'user_id'])
-        .execute();
-      await money.ledger.post(
-        trx,
-        rows.map((row) =>
-          adjustmentEntry({ refType: 'adjustment', refId: row.id }, row.user_id, usdtId, 10n ** 13n),
-        ),
-      );
-    });
-  }
-  return { storage, money, users, usdtId, btcId };
-}
+// Every user is funded by an audited adjustment, written in bulk; the sum stays far inside the
+// 64-bit balance of the external account.
+const prepare = (storage: Storage) =>
+  benchStage(storage, { count: USERS, prefix: 'tbench', amountMinor: 10n ** 13n });
 
 /**
  * Opens `count` orders expiring at `expiresAt` (stakes booked, half up and half down), records the

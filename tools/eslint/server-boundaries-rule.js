@@ -22,8 +22,10 @@ export const SERVER_MODULES = {
   payment: ['operators', 'system', 'users', 'market'],
   wallet: ['ledger', 'market', 'storage', 'system'],
   timing: ['ledger', 'market', 'storage', 'system'],
+  spot: ['ledger', 'market', 'operators', 'storage', 'system', 'wallet'],
+  contract: ['ledger', 'market', 'operators', 'spot', 'storage', 'system'],
   funding: ['ledger', 'market', 'operators', 'payment', 'storage', 'system', 'users', 'wallet'],
-  live: ['funding', 'ledger', 'market', 'timing', 'users', 'wallet'],
+  live: ['contract', 'funding', 'ledger', 'market', 'spot', 'timing', 'users', 'wallet'],
 };
 
 /** The shared folders of `src/` and the modules each may import. */

@@ -13,7 +13,8 @@ describe('server import boundaries', () => {
     ['modules/storage/group-commit.ts', '../ledger/ledger.ts', /"storage" may not import module "ledger"/],
     ['db/database.ts', '../modules/users/user-repository.ts', /shared folder src\/db may not import/],
     ['http/error-handler.ts', '../modules/ledger/ledger.ts', /shared folder src\/http may not import/],
-    ['modules/spot/spot-service.ts', '../ledger/ledger.ts', /"spot" is not in the server's module list/],
+    ['modules/otc/otc-service.ts', '../ledger/ledger.ts', /"otc" is not in the server's module list/],
+    ['modules/spot/spot-engine.ts', '../timing/timing-settler.ts', /"spot" may not import module "timing"/],
   ])('%s importing %s is refused', (from, source, message) => {
     expect(serverBoundaryProblem(file(from), source)).toMatch(message);
   });

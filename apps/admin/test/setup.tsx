@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { cleanup, configure, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, vi } from 'vitest';
 
@@ -52,13 +53,24 @@ export function setupConsoleTests(): void {
   });
 }
 
+/**
+ * antd writes its styles into this detached element instead of the document. jsdom computes an
+ * element's style by matching every rule of every sheet in the document, and the screens' queries
+ * ask for it on every element they look at (is it hidden?): with antd's thousands of rules in the
+ * document that took most of each test's time. What the tests check (text, roles, inline display)
+ * needs none of them.
+ */
+const UNSTYLED = document.createElement('div');
+
 export function renderInConsole(element: ReactElement) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
   return render(
-    <AntApp>
-      <QueryClientProvider client={client}>{element}</QueryClientProvider>
-    </AntApp>,
+    <StyleProvider container={UNSTYLED}>
+      <AntApp>
+        <QueryClientProvider client={client}>{element}</QueryClientProvider>
+      </AntApp>
+    </StyleProvider>,
   );
 }

@@ -28,6 +28,8 @@ import { addPaymentAdminRoutes } from './modules/payment/payment-admin-routes.ts
 import { addOperatorRoutes } from './modules/operators/operator-routes.ts';
 import { addWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { addFundingRoutes } from './modules/funding/funding-routes.ts';
+import { addSpotRoutes } from './modules/spot/spot-routes.ts';
+import { addContractRoutes } from './modules/contract/contract-routes.ts';
 import { addTimingRoutes } from './modules/timing/timing-routes.ts';
 
 export interface AppOptions extends EngineOverrides {
@@ -77,6 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // recorded history) before the first request is answered.
   app.addHook('onReady', () => engines.settler.start());
   app.addHook('onClose', () => engines.settler.stop());
+  // Likewise, open spot orders are loaded and the ticks recorded while the server was down replayed.
+  app.addHook('onReady', () => engines.spotEngine.start());
+  app.addHook('onClose', () => engines.spotEngine.stop());
+  app.addHook('onReady', () => engines.contractEngine.start());
+  app.addHook('onClose', () => engines.contractEngine.stop());
   await registerLiveData(app, options, engines, redis);
   return app;
 }
@@ -138,6 +145,8 @@ function addRoutes(
   addWalletRoutes(table, engines.wallet);
   addFundingRoutes(table, engines.funding);
   addTimingRoutes(table, engines.timing);
+  addSpotRoutes(table, engines.spot, storage.db);
+  addContractRoutes(table, engines.contracts, storage.db);
   addOperatorRoutes(table, engines.operators);
   registerContractRoutes(app, table, {
     messages,

@@ -16,6 +16,13 @@ import { MarketRuntime } from './modules/market/market-runtime.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { OperatorService } from './modules/operators/operator-service.ts';
 import { PaymentService } from './modules/payment/payment-service.ts';
+import { CATCH_UP_MS, SpotEngine } from './modules/spot/spot-engine.ts';
+import { earliestSpotCursor } from './modules/spot/spot-repository.ts';
+import { SpotService } from './modules/spot/spot-service.ts';
+import { ContractEngine } from './modules/contract/contract-engine.ts';
+import { earliestContractCursor } from './modules/contract/contract-repository.ts';
+import { ContractService } from './modules/contract/contract-service.ts';
+import { ContractTermsCache } from './modules/contract/contract-terms.ts';
 import { earliestOpenAcceptance } from './modules/timing/timing-repository.ts';
 import { TimingService } from './modules/timing/timing-service.ts';
 import { TimingSettler } from './modules/timing/timing-settler.ts';
@@ -42,6 +49,10 @@ export interface Engines {
   funding: FundingService;
   settler: TimingSettler;
   timing: TimingService;
+  spotEngine: SpotEngine;
+  spot: SpotService;
+  contractEngine: ContractEngine;
+  contracts: ContractService;
   operators: OperatorService;
   /** Disconnects the engines from each other (the app calls it when it closes). */
   disconnect(): void;
@@ -63,6 +74,18 @@ export interface EngineOverrides {
   timingClock?: () => number;
   /** How long a user session read from the database is trusted (default 2 s, decision 004). */
   sessionRecheckMs?: number;
+  /** A spot engine without timers, for tests that run its rounds at the instants they choose. */
+  spotEngine?: SpotEngine;
+  /** How late an operator's change of the spot terms may reach new orders (default 250 ms). */
+  spotTermsRecheckMs?: number;
+  /** The clock that stamps when a spot order was accepted (default `Date.now`). */
+  spotClock?: () => number;
+  /** A contract engine without timers, for tests that run its rounds at the instants they choose. */
+  contractEngine?: ContractEngine;
+  /** The clock of contract orders and of the contract engine (default `Date.now`). */
+  contractClock?: () => number;
+  /** How late an operator's change of the contract terms or levels may be seen (default 250 ms). */
+  contractTermsRecheckMs?: number;
 }
 
 export interface EngineInputs extends EngineOverrides {
@@ -92,6 +115,25 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
   const money = inputs.money ?? createMoney(storage);
   const userEvents = inputs.userEvents ?? new UserEvents();
   const settler = inputs.timingSettler ?? newSettler(db, money, market, userEvents, inputs.log);
+  const spotEngine =
+    inputs.spotEngine ??
+    new SpotEngine({
+      db,
+      money,
+      seconds: market.events,
+      onError: (error) => inputs.log.error({ err: error }, 'filling spot orders failed'),
+    });
+  const contractTerms = new ContractTermsCache(db, inputs.contractTermsRecheckMs ?? 250);
+  const contractEngine =
+    inputs.contractEngine ??
+    newContractEngine(db, money, market, contractTerms, inputs.log, inputs.contractClock);
+  const contracts = new ContractService({
+    db,
+    money,
+    engine: contractEngine,
+    terms: contractTerms,
+    ...(inputs.contractClock ? { now: inputs.contractClock } : {}),
+  });
   // Every committed balance change reaches the users' live channel.
   const stopBalanceEvents = money.balanceChanges.subscribe((changes) => userEvents.balancesChanged(changes));
   return {
@@ -101,7 +143,12 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
     market,
     money,
     userEvents,
-    wallet: new WalletService({ db, money, market }),
+    wallet: new WalletService({
+      db,
+      money,
+      market,
+      contractOut: (userId, vcId, amount) => contracts.checkTransferOut(userId, vcId, amount),
+    }),
     funding: new FundingService({ db, money, accounts, payments, watcher: userEvents }),
     settler,
     timing: new TimingService({
@@ -112,6 +159,17 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
       ...(inputs.timingClock ? { now: inputs.timingClock } : {}),
       ...(inputs.timingTermsRecheckMs !== undefined ? { termsRecheckMs: inputs.timingTermsRecheckMs } : {}),
     }),
+    spotEngine,
+    spot: new SpotService({
+      db,
+      money,
+      engine: spotEngine,
+      market,
+      ...(inputs.spotClock ? { now: inputs.spotClock } : {}),
+      ...(inputs.spotTermsRecheckMs !== undefined ? { termsRecheckMs: inputs.spotTermsRecheckMs } : {}),
+    }),
+    contractEngine,
+    contracts,
     // The operators' console: its own sessions, attempt counters under their own keys (decision 016).
     operators: new OperatorService({ db, guard: new AttemptGuard(inputs.attempts) }),
     disconnect: () => stopBalanceEvents(),
@@ -136,6 +194,30 @@ function newSettler(
     seconds: market.events,
     watcher: userEvents,
     onError: (error) => log.error({ err: error }, 'settling timed orders failed'),
+  });
+}
+
+/**
+ * The contract engine: it runs on the seconds the market records, reads the settlement coin and the
+ * forced-close level from the terms (so an operator's change reaches the next round), and posts
+ * through the ledger.
+ */
+export function newContractEngine(
+  db: Storage['db'],
+  money: Money,
+  market: MarketRuntime,
+  terms: ContractTermsCache,
+  log: FastifyBaseLogger,
+  now?: () => number,
+): ContractEngine {
+  return new ContractEngine({
+    db,
+    money,
+    seconds: market.events,
+    settleVcId: async () => (await terms.get()).settle.id,
+    level: async () => (await terms.get()).level,
+    ...(now ? { now } : {}),
+    onError: (error) => log.error({ err: error }, 'running contracts failed'),
   });
 }
 
@@ -172,8 +254,9 @@ export async function startFeed(
     backfill: exchange ? 'none' : config.FEED_BACKFILL,
     fillDowntime: !exchange,
     tickRetentionDays: config.TICK_RETENTION_DAYS,
-    // Open timed orders read their ticks from the record (decision 035): those are kept.
-    ticksNeededFrom: () => earliestOpenAcceptance(storage.db),
+    // Open timed orders read their ticks from the record (decision 035), and the spot engine replays
+    // the ticks after its cursors (decision 046): those are kept.
+    ticksNeededFrom: () => earliestTickNeeded(storage.db),
     log,
   });
   const leadership = await startFeedLeadership(storage, {
@@ -182,6 +265,22 @@ export async function startFeed(
     log,
   });
   return { engine, leadership };
+}
+
+/**
+ * The earliest recorded time an engine still needs ticks from: the first acceptance of an open
+ * timed order, the earliest spot cursor less the window its late orders are checked over, and the
+ * contract engine's cursor while it has open positions or orders.
+ */
+async function earliestTickNeeded(db: Storage['db']): Promise<number | undefined> {
+  const cursor = await earliestSpotCursor(db);
+  const times = [
+    await earliestOpenAcceptance(db),
+    cursor === undefined ? undefined : cursor - CATCH_UP_MS,
+    await earliestContractCursor(db),
+  ];
+  const known = times.filter((time): time is number => time !== undefined);
+  return known.length === 0 ? undefined : Math.min(...known);
 }
 
 function feedLog(logger: FastifyBaseLogger): FeedLog {

@@ -5,6 +5,8 @@ import { seedDemoOpeningBalance } from './modules/funding/opening-balance-seed.t
 import { seedMarket } from './modules/market/market-seed.ts';
 import { demoOperatorHashes, seedOperators } from './modules/operators/operators-seed.ts';
 import { seedPayment } from './modules/payment/payment-seed.ts';
+import { seedSpot } from './modules/spot/spot-seed.ts';
+import { seedContracts } from './modules/contract/contract-seed.ts';
 import { takeSeedLock } from './modules/storage/seed-lock-repository.ts';
 import { seedSystem } from './modules/system/system-seed.ts';
 import { seedTiming } from './modules/timing/timing-seed.ts';
@@ -28,6 +30,8 @@ export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void
     // cache versions, so the system step has created them before.
     await seedMarket(trx, now);
     await seedTiming(trx);
+    await seedSpot(trx, now);
+    await seedContracts(trx, now);
     await seedFunding(trx, now);
     await seedPayment(trx, now);
     await seedUsers(trx, userHashes, now);

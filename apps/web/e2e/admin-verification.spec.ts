@@ -197,7 +197,14 @@ test('support rejects a real-name submission with a reason, the user resubmits, 
     }
     await expect(confirmation).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await confirmation.getByRole('button', { name: 'Approve' }).click();
+  // The confirmation opens with an animation too: its Approve is clicked again only while it is
+  // still open two seconds later (a click that took closes it in a fraction of that).
+  await expect(async () => {
+    if (await confirmation.isVisible()) {
+      await confirmation.getByRole('button', { name: 'Approve' }).click({ timeout: 2_000 });
+    }
+    await expect(confirmation).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(ops.getByText(`${username} is verified`)).toBeVisible();
   await expect(row).toHaveCount(0);
 

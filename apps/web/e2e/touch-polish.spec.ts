@@ -279,6 +279,8 @@ test('each menu entry of the user centre opens a page titled as the entry reads'
   await settled(page, '/user-center');
   // The first list holds the pages; the second the preferences, which open popups.
   const entries = page.locator('.account-list').first().locator('[data-testid^="menu-"]');
+  // The page's code may still be starting on a loaded machine: the list is read once it shows.
+  await expect(entries.first()).toBeVisible();
   const ids = await entries.evaluateAll((list) => list.map((e) => e.getAttribute('data-testid') ?? ''));
   expect(ids.length).toBeGreaterThan(3);
   for (const id of ids) {

@@ -34,7 +34,9 @@ async function fundedMember(request: Parameters<typeof newMember>[0]): Promise<M
 async function openTrade(page: Page, member: Member) {
   await signInPage(page, page.request, member.username, MEMBER_PASSWORD);
   await page.goto('/trade');
-  await expect(page.getByTestId('timing-panel')).toBeVisible();
+  // The panel's code loads after the chart's; three pages starting at once on a loaded machine
+  // have taken longer than the usual wait for it.
+  await expect(page.getByTestId('timing-panel')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('timing-available')).toHaveText(/^\d[\d,]*\.\d{2,} USDT$/);
 }
 

@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   'payment_method.update',
   'payment_method.remove',
   'upload.view',
+  // Spot trading
+  'spot_terms.save',
+  // Contract trading
+  'contract_terms.save',
+  'contract_levels.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +60,10 @@ export const AUDIT_TARGET_TYPES = [
   'bank_card',
   'wallet_address',
   'zsk_account',
+  // Spot trading (and contract terms, per coin)
+  'vc',
+  // Contract trading: the risk levels, one row
+  'contract_levels',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

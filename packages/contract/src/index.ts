@@ -1,8 +1,10 @@
 import * as admin from './admin.ts';
+import * as contractTrade from './contract-trade.ts';
 import * as funding from './funding.ts';
 import * as market from './market.ts';
 import * as payment from './payment.ts';
 import * as system from './system.ts';
+import * as spot from './spot.ts';
 import * as timing from './timing.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
@@ -22,9 +24,22 @@ export * from './payment.ts';
 export * from './admin.ts';
 export * from './funding.ts';
 export * from './timing.ts';
+export * from './spot.ts';
+export * from './contract-trade.ts';
 
 /** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
-export const endpoints = { system, user, market, wallet, payment, funding, admin, timing };
+export const endpoints = {
+  system,
+  user,
+  market,
+  wallet,
+  payment,
+  funding,
+  admin,
+  timing,
+  spot,
+  contractTrade,
+};
 
 export function allEndpoints(): Endpoint[] {
   const list: Endpoint[] = [];

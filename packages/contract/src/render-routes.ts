@@ -11,7 +11,8 @@ export function renderRoutes(modules: Record<string, Record<string, unknown>>): 
     '// Generated from the endpoint declarations by `npm run contract:routes`; do not edit by hand.',
     '// Only paths and auth modes live here, the schemas stay types, so clients that call through',
     '// these routes never load zod.',
-    ...names.map((name) => `import type * as ${name} from './${name}.ts';`),
+    // A module's file is its name in kebab case: `contractTrade` is `contract-trade.ts`.
+    ...names.map((name) => `import type * as ${name} from './${kebab(name)}.ts';`),
     "import { route } from './route.ts';",
     '',
     'export const routes = {',
@@ -22,7 +23,7 @@ export function renderRoutes(modules: Record<string, Record<string, unknown>>): 
     const entries = Object.entries(modules[name] ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [key, value] of entries) {
       if (!isEndpoint(value)) continue;
-      lines.push(`    ${key}: route<typeof ${name}.${key}>('${value.path}', '${value.auth}'),`);
+      lines.push(...routeLines(`${key}: route<typeof ${name}.${key}>`, value));
     }
     lines.push('  },');
   }
@@ -32,4 +33,17 @@ export function renderRoutes(modules: Record<string, Record<string, unknown>>): 
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'path' in value && 'auth' in value && 'body' in value;
+}
+
+/** The project's line width (.prettierrc): a longer entry is wrapped as the formatter wraps it. */
+const WIDTH = 110;
+
+function routeLines(head: string, endpoint: Endpoint): string[] {
+  const line = `    ${head}('${endpoint.path}', '${endpoint.auth}'),`;
+  if (line.length <= WIDTH) return [line];
+  return [`    ${head}(`, `      '${endpoint.path}',`, `      '${endpoint.auth}',`, '    ),'];
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }

@@ -9,6 +9,8 @@ import type * as payment from './payment.ts';
 import type * as funding from './funding.ts';
 import type * as admin from './admin.ts';
 import type * as timing from './timing.ts';
+import type * as spot from './spot.ts';
+import type * as contractTrade from './contract-trade.ts';
 import { route } from './route.ts';
 
 export const routes = {
@@ -111,5 +113,59 @@ export const routes = {
     timingOrderDetail: route<typeof timing.timingOrderDetail>('/user/vc-timing-trade/detail', 'user'),
     timingOrderList: route<typeof timing.timingOrderList>('/user/vc-timing-trade/list', 'user'),
     timingOrderRequest: route<typeof timing.timingOrderRequest>('/user/vc-timing-trade/request', 'user'),
+  },
+  spot: {
+    adminSpotOrders: route<typeof spot.adminSpotOrders>('/admin/spot/orders', 'operator'),
+    adminSpotTermsList: route<typeof spot.adminSpotTermsList>('/admin/spot/terms/list', 'operator'),
+    adminSpotTermsSave: route<typeof spot.adminSpotTermsSave>('/admin/spot/terms/save', 'operator'),
+    spotHoldingList: route<typeof spot.spotHoldingList>('/user/vc-spot-holding/list', 'user'),
+    spotOrderCancel: route<typeof spot.spotOrderCancel>('/user/vc-spot-trade/cancel', 'user'),
+    spotOrderDetail: route<typeof spot.spotOrderDetail>('/user/vc-spot-trade/detail', 'user'),
+    spotOrderList: route<typeof spot.spotOrderList>('/user/vc-spot-trade/list', 'user'),
+    spotOrderRequest: route<typeof spot.spotOrderRequest>('/user/vc-spot-trade/request', 'user'),
+    spotTermsList: route<typeof spot.spotTermsList>('/portal/vc-spot-trade-config/list', 'none'),
+  },
+  contractTrade: {
+    adminContractForced: route<typeof contractTrade.adminContractForced>(
+      '/admin/contract/forced',
+      'operator',
+    ),
+    adminContractLevelsSave: route<typeof contractTrade.adminContractLevelsSave>(
+      '/admin/contract/levels/save',
+      'operator',
+    ),
+    adminContractRisk: route<typeof contractTrade.adminContractRisk>('/admin/contract/risk', 'operator'),
+    adminContractTermsList: route<typeof contractTrade.adminContractTermsList>(
+      '/admin/contract/terms/list',
+      'operator',
+    ),
+    adminContractTermsSave: route<typeof contractTrade.adminContractTermsSave>(
+      '/admin/contract/terms/save',
+      'operator',
+    ),
+    contractAccount: route<typeof contractTrade.contractAccount>('/user/vc-contract-position/list', 'user'),
+    contractClose: route<typeof contractTrade.contractClose>('/user/vc-contract-trade/close', 'user'),
+    contractCloseList: route<typeof contractTrade.contractCloseList>('/user/vc-contract-close/list', 'user'),
+    contractOrderCancel: route<typeof contractTrade.contractOrderCancel>(
+      '/user/vc-contract-trade/cancel',
+      'user',
+    ),
+    contractOrderDetail: route<typeof contractTrade.contractOrderDetail>(
+      '/user/vc-contract-trade/detail',
+      'user',
+    ),
+    contractOrderList: route<typeof contractTrade.contractOrderList>('/user/vc-contract-trade/list', 'user'),
+    contractOrderRequest: route<typeof contractTrade.contractOrderRequest>(
+      '/user/vc-contract-trade/request',
+      'user',
+    ),
+    contractTargets: route<typeof contractTrade.contractTargets>(
+      '/user/vc-contract-position/targets',
+      'user',
+    ),
+    contractTermsList: route<typeof contractTrade.contractTermsList>(
+      '/portal/vc-contract-trade-config/list',
+      'none',
+    ),
   },
 } as const;

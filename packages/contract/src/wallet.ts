@@ -31,11 +31,19 @@ export const BILL_TYPES = [
   'adjustment',
   'timing_stake',
   'timing_settlement',
+  'spot_hold',
+  'spot_release',
+  'spot_fill',
+  'contract_hold',
+  'contract_release',
+  'contract_open',
+  'contract_close',
+  'contract_forced',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];
 
 /** The user's accounts a bill line can belong to. */
-export const BILL_ACCOUNTS = ['spot', 'contract', 'trade_hold', 'finance_hold'] as const;
+export const BILL_ACCOUNTS = ['spot', 'contract', 'trade_hold', 'finance_hold', 'margin'] as const;
 
 const money = z.string().describe('Decimal string with the currency scale, e.g. "12.50000000".');
 
@@ -48,7 +56,9 @@ export const walletCurrencySchema = z.object({
   scale: z.number().int(),
   spot: money.describe('Available in the spot account.'),
   contract: money.describe('Available in the contract account.'),
-  frozen: money.describe('Held: pending withdrawals, open timed-trade stakes and finance principal.'),
+  frozen: money.describe(
+    'Held: pending withdrawals, open timed-trade stakes, what open spot orders set aside, and finance principal.',
+  ),
   priceUsdt: z.string().nullable().describe('Last price in USDT; null when no price is known.'),
   valueUsdt: z.string().describe('spot + contract + frozen at the last price, in USDT (6 decimals).'),
 });

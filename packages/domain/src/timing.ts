@@ -46,6 +46,13 @@ export function settlementTick(ticks: readonly RecordedTick[], expiryMs: number)
 }
 
 /**
+ * A new order (timed or spot) is accepted only when its coin's latest recorded tick is this recent:
+ * an older one means the feed has stalled, and the order would wait for a price nobody can tell the
+ * time of (docs/product.md, "Timed orders" and "Spot").
+ */
+export const MAX_FEED_AGE_MS = 2_000;
+
+/**
  * The tick an order opens at: the first one recorded strictly after the instant the order was
  * accepted. Opening at a tick that already existed when the order arrived would let a user who sees
  * a faster feed than ours trade on a move that is already known (docs/product.md, "Timed orders").

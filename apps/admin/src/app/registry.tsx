@@ -55,6 +55,14 @@ export const PAGES: readonly ConsolePage[] = [
     roles: ['administrator'],
     component: lazy(() => import('../features/adjustments/adjustments-page.tsx')),
   },
+  // Spot trading: the endpoints take any operator
+  { path: '/spot', label: 'Spot trading', component: lazy(() => import('../features/spot/spot-page.tsx')) },
+  // Contract trading: the endpoints take any operator, as spot's do
+  {
+    path: '/contracts',
+    label: 'Contracts',
+    component: lazy(() => import('../features/contract/contract-page.tsx')),
+  },
 ];
 
 /**
@@ -89,4 +97,10 @@ export const USER_PANELS: readonly UserPanel[] = [
     component: lazy(() => import('../features/payment-methods/user-methods-panel.tsx')),
   },
   // Ledger: balance adjustments
+  // Spot trading
+  {
+    key: 'spot-orders',
+    label: 'Spot orders',
+    component: lazy(() => import('../features/spot/user-spot-orders-panel.tsx')),
+  },
 ];

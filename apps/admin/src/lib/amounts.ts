@@ -1,4 +1,4 @@
-import { formatNumber } from '@vela/domain';
+import { formatNumber, parseDecimal } from '@vela/domain';
 
 /** The significant decimals of a decimal string ("12.500000" has 1). */
 function significantDecimals(value: string): number {
@@ -27,4 +27,22 @@ export function scaleOf(amount: string): number {
 /** Whether a decimal string is other than zero ("0.000000" is not). */
 export function isNonZero(amount: string): boolean {
   return /[1-9]/.test(amount);
+}
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b`; both plain decimal strings. */
+export function compareDecimals(a: string, b: string): number {
+  const scale = Math.max(decimalsOf(a), decimalsOf(b));
+  const left = minorOf(a, scale);
+  const right = minorOf(b, scale);
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+function decimalsOf(text: string): number {
+  return (text.trim().split('.')[1] ?? '').length;
+}
+
+function minorOf(text: string, scale: number): bigint {
+  const parsed = parseDecimal(text, scale);
+  if (!parsed.ok) throw new Error(`Not a decimal: ${text}`);
+  return parsed.minor;
 }

@@ -8,10 +8,14 @@ import type {
   OperatorRole,
   PaymentMethodKind,
   RealNameStatus,
+  SpotOrder,
+  SpotOrderSide,
+  SpotState,
   UserType,
   VerificationStatus,
   WithdrawTarget,
 } from '@vela/contract';
+import type { SpotKind } from '@vela/domain';
 
 /**
  * The console's English names for the contract's values. Each map is typed over the contract's
@@ -48,6 +52,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment_method.update': 'Payment method changed',
   'payment_method.remove': 'Payment method removed',
   'upload.view': 'Identity document viewed',
+  // Spot trading
+  'spot_terms.save': 'Spot terms changed',
+  // Contract trading
+  'contract_terms.save': 'Contract terms changed',
+  'contract_levels.save': 'Risk levels changed',
 };
 
 export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
@@ -63,6 +72,10 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   bank_card: 'Bank card',
   wallet_address: 'Wallet address',
   zsk_account: 'Fast-payment account',
+  // Spot trading (and contract terms, per coin)
+  vc: 'Coin',
+  // Contract trading
+  contract_levels: 'Risk levels',
 };
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { 1: 'Member', 2: 'Agent' };
@@ -118,6 +131,22 @@ export const PAYMENT_METHOD_KIND_LABELS: Record<PaymentMethodKind, string> = {
   BANK_CARD: 'Bank card',
   WALLET_ADDRESS: 'Wallet address',
   ZSK_ACCOUNT: 'Fast-payment account',
+};
+
+// Spot trading
+export const SPOT_SIDE_LABELS: Record<SpotOrderSide, string> = { buy: 'Buy', sell: 'Sell' };
+
+export const SPOT_KIND_LABELS: Record<SpotKind, string> = { market: 'Market', limit: 'Limit' };
+
+export const SPOT_STATE_LABELS: Record<SpotState, string> = {
+  open: 'Open',
+  filled: 'Filled',
+  cancelled: 'Cancelled',
+};
+
+export const SPOT_CANCEL_REASON_LABELS: Record<NonNullable<SpotOrder['cancelReason']>, string> = {
+  user: 'by the user',
+  too_small: 'too small to buy one step at the fill price',
 };
 
 /** The entries of a label map in declaration order, as options for a select. */

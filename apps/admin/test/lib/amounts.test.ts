@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, isNonZero, plainAmount, scaleOf } from '../../src/lib/amounts.ts';
+import { amountText, compareDecimals, isNonZero, plainAmount, scaleOf } from '../../src/lib/amounts.ts';
 
 describe('amounts', () => {
   it('shows at least two decimals and every significant one', () => {
@@ -22,5 +22,11 @@ describe('amounts', () => {
   it('tells zero from other amounts', () => {
     expect(isNonZero('0.000000')).toBe(false);
     expect(isNonZero('0.000100')).toBe(true);
+  });
+
+  it('compares decimals of any length exactly', () => {
+    expect(compareDecimals('0.1', '0.09999999999999999999')).toBe(1);
+    expect(compareDecimals('2', '2.000')).toBe(0);
+    expect(compareDecimals('1.5', '10')).toBe(-1);
   });
 });

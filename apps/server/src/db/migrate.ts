@@ -15,6 +15,8 @@ import * as openingTicks from './migrations/0012-opening-ticks.ts';
 import * as unreadSettings from './migrations/0013-unread-settings.ts';
 import * as openingOnRead from './migrations/0014-opening-on-read.ts';
 import * as depositTxHash from './migrations/0015-deposit-tx-hash.ts';
+import * as spot from './migrations/0016-spot.ts';
+import * as contracts from './migrations/0017-contracts.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -36,6 +38,8 @@ const MIGRATIONS = {
   '0013-unread-settings': unreadSettings,
   '0014-opening-on-read': openingOnRead,
   '0015-deposit-tx-hash': depositTxHash,
+  '0016-spot': spot,
+  '0017-contracts': contracts,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

@@ -578,6 +578,194 @@ export interface TimingSettlementTable {
   settled_at: number;
 }
 
+/** A coin's contract terms (decision 047); decimal text for rates and quantities. */
+export interface ContractTermsTable {
+  vc_id: number;
+  enabled: number;
+  leverages: string;
+  open_fee_rate: string;
+  close_fee_rate: string;
+  min_quantity: string;
+  max_quantity: string | null;
+  price_decimals: number;
+  quantity_decimals: number;
+  sort: number;
+  updated_at: number;
+}
+
+export interface ContractLevelsTable {
+  id: number;
+  adjustment_bp: number;
+  updated_at: number;
+}
+
+/** A contract order as accepted, written once: an open, or a market close of a position. */
+export interface ContractOrderTable {
+  id: Generated<number>;
+  user_id: number;
+  vc_id: number;
+  settle_vc_id: number;
+  action: 'open' | 'close';
+  side: 'long' | 'short';
+  kind: 'market' | 'limit';
+  quantity_minor: bigint;
+  leverage: number;
+  limit_price_minor: bigint | null;
+  take_profit_minor: bigint | null;
+  stop_loss_minor: bigint | null;
+  position_id: number | null;
+  held_minor: bigint;
+  open_fee_rate: string;
+  close_fee_rate: string;
+  price_scale: number;
+  quantity_scale: number;
+  settle_scale: number;
+  created_at: number;
+}
+
+export interface ContractOrderOpenTable {
+  id: number;
+}
+
+export interface ContractOrderEndTable {
+  order_id: number;
+  state: 'filled' | 'cancelled' | 'refused';
+  reason: string | null;
+  tick_id: number | null;
+  tick_time_ms: number | null;
+  price_minor: bigint | null;
+  margin_minor: bigint | null;
+  fee_minor: bigint | null;
+  profit_minor: bigint | null;
+  ended_at: number;
+}
+
+export interface ContractPositionTable {
+  id: number;
+  user_id: number;
+  vc_id: number;
+  settle_vc_id: number;
+  side: 'long' | 'short';
+  leverage: number;
+  entry_price_minor: bigint;
+  quantity_minor: bigint;
+  margin_minor: bigint;
+  take_profit_minor: bigint | null;
+  stop_loss_minor: bigint | null;
+  open_tick_id: number;
+  open_tick_time_ms: number;
+  open_fee_minor: bigint;
+  close_fee_rate: string;
+  price_scale: number;
+  quantity_scale: number;
+  settle_scale: number;
+  opened_at: number;
+  closed_at: number | null;
+}
+
+export interface ContractCloseTable {
+  id: Generated<number>;
+  position_id: number;
+  user_id: number;
+  reason: 'market' | 'take_profit' | 'stop_loss' | 'forced';
+  order_id: number | null;
+  forced_id: number | null;
+  quantity_minor: bigint;
+  price_minor: bigint;
+  tick_id: number;
+  tick_time_ms: number;
+  profit_minor: bigint;
+  fee_minor: bigint;
+  margin_minor: bigint;
+  closed_at: number;
+}
+
+export interface ContractForcedTable {
+  id: Generated<number>;
+  user_id: number;
+  settle_vc_id: number;
+  time_ms: number;
+  risk_bp: bigint;
+  margin_minor: bigint;
+  equity_minor: bigint;
+  available_minor: bigint;
+  freed_minor: bigint;
+  profit_minor: bigint;
+  fee_minor: bigint;
+  shortfall_minor: bigint;
+  positions: number;
+  created_at: number;
+}
+
+export interface ContractCursorTable {
+  id: number;
+  time_ms: number;
+}
+
+/** A coin's spot terms (decision 046); decimal text for rates, amounts and quantities. */
+export interface SpotTermsTable {
+  vc_id: number;
+  enabled: number;
+  fee_rate: string;
+  min_amount: string;
+  max_amount: string | null;
+  min_quantity: string;
+  max_quantity: string | null;
+  price_decimals: number;
+  quantity_decimals: number;
+  sort: number;
+  updated_at: number;
+}
+
+/** A spot order as accepted, written once. */
+export interface SpotOrderTable {
+  id: Generated<number>;
+  user_id: number;
+  vc_id: number;
+  settle_vc_id: number;
+  side: 'buy' | 'sell';
+  kind: 'market' | 'limit';
+  held_minor: bigint;
+  limit_price_minor: bigint | null;
+  fee_rate: string;
+  quantity_decimals: number;
+  created_at: number;
+}
+
+export interface SpotOrderOpenTable {
+  id: number;
+}
+
+export interface SpotFillTable {
+  order_id: number;
+  tick_id: number;
+  tick_time_ms: number;
+  price_minor: bigint;
+  quantity_minor: bigint;
+  quote_minor: bigint;
+  fee_minor: bigint;
+  credit_minor: bigint;
+  filled_at: number;
+}
+
+export interface SpotCancelTable {
+  order_id: number;
+  reason: 'user' | 'too_small';
+  cancelled_at: number;
+}
+
+export interface SpotHoldingTable {
+  user_id: number;
+  vc_id: number;
+  quantity_minor: bigint;
+  cost_minor: bigint;
+}
+
+export interface SpotCursorTable {
+  vc_id: number;
+  tick_time_ms: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -623,6 +811,22 @@ export interface Database {
   user_wallet_address: UserWalletAddressTable;
   user_zsk_account: UserZskAccountTable;
   real_name_verification: RealNameVerificationTable;
+  spot_terms: SpotTermsTable;
+  spot_order: SpotOrderTable;
+  spot_order_open: SpotOrderOpenTable;
+  spot_fill: SpotFillTable;
+  spot_cancel: SpotCancelTable;
+  spot_holding: SpotHoldingTable;
+  spot_cursor: SpotCursorTable;
+  contract_terms: ContractTermsTable;
+  contract_levels: ContractLevelsTable;
+  contract_order: ContractOrderTable;
+  contract_order_open: ContractOrderOpenTable;
+  contract_order_end: ContractOrderEndTable;
+  contract_position: ContractPositionTable;
+  contract_close: ContractCloseTable;
+  contract_forced: ContractForcedTable;
+  contract_cursor: ContractCursorTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -84,6 +84,8 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0013-unread-settings',
       '0014-opening-on-read',
       '0015-deposit-tx-hash',
+      '0016-spot',
+      '0017-contracts',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

@@ -34,6 +34,9 @@ import { MemoryAttemptStore } from '../../src/lib/attempt-limiter.ts';
 import { MarketRuntime } from '../../src/modules/market/market-runtime.ts';
 import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
 import { UserEvents } from '../../src/modules/live/user-events.ts';
+import { ContractEngine } from '../../src/modules/contract/contract-engine.ts';
+import { ContractTermsCache } from '../../src/modules/contract/contract-terms.ts';
+import { SpotEngine } from '../../src/modules/spot/spot-engine.ts';
 import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
 import { currentTotp } from '../../src/modules/users/totp.ts';
 
@@ -160,6 +163,10 @@ export interface TestApp {
   money: Money;
   /** The settler of timed orders, without a timer: tests call `settleDue(now)` themselves. */
   timing: TimingSettler;
+  /** The spot engine, without timers: tests call `runRound()` once they have recorded ticks. */
+  spot: SpotEngine;
+  /** The contract engine, without timers: tests call `runRound()` once they have recorded ticks. */
+  contracts: ContractEngine;
   /** The users' own events, which the app's live hub sends to their sockets (decision 024). */
   userEvents: UserEvents;
   /** POST /api + path with a JSON body; answers the HTTP status and the parsed envelope. */
@@ -183,6 +190,10 @@ export interface TestAppOptions {
   sessionRecheckMs?: number;
   /** The clock that stamps timed orders' acceptance (see AppOptions.timingClock). */
   timingClock?: () => number;
+  /** The clock that stamps spot orders' acceptance (see AppOptions.spotClock). */
+  spotClock?: () => number;
+  /** The clock of contract orders and of the contract engine (see AppOptions.contractClock). */
+  contractClock?: () => number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -214,6 +225,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       timers: false,
       watcher: userEvents,
     });
+    const spot = new SpotEngine({ db: storage.db, money, timers: false });
+    const contractTerms = new ContractTermsCache(storage.db, 0);
+    const contracts = new ContractEngine({
+      db: storage.db,
+      money,
+      timers: false,
+      settleVcId: async () => (await contractTerms.get()).settle.id,
+      level: async () => (await contractTerms.get()).level,
+      ...(options.contractClock ? { now: options.contractClock } : {}),
+    });
     const app = await buildApp({
       config,
       storage,
@@ -224,6 +245,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       timingSettler: timing,
       timingTermsRecheckMs: 0,
       ...(options.timingClock ? { timingClock: options.timingClock } : {}),
+      spotEngine: spot,
+      spotTermsRecheckMs: 0,
+      ...(options.spotClock ? { spotClock: options.spotClock } : {}),
+      contractEngine: contracts,
+      contractTermsRecheckMs: 0,
+      ...(options.contractClock ? { contractClock: options.contractClock } : {}),
       sessionRecheckMs: options.sessionRecheckMs ?? 0,
       userEvents,
       ...(options.live ? { live: options.live } : {}),
@@ -273,6 +300,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       market,
       money,
       timing,
+      spot,
+      contracts,
       userEvents,
       post,
       call: (endpoint, body, opts) => post(endpoint.path, body, opts),

@@ -43,6 +43,13 @@ const RESOLVED: Record<string, readonly string[]> = {
   // The not-found handler: an unknown path, or a known one asked with the wrong method.
   'http/error-handler.ts|error.*': ['error.NOT_FOUND', 'error.METHOD_NOT_ALLOWED'],
   'modules/ledger/amounts.ts|validation.*': AMOUNT_ERRORS.map((kind) => `validation.${kind}`),
+  // A spot limit price refused names the rule it broke.
+  'modules/spot/spot-terms.ts|PRICE_MESSAGES[result.error]': [
+    'validation.priceEmpty',
+    'validation.priceWrong',
+    'validation.pricePrecision',
+    'validation.priceRange',
+  ],
   // A transaction hash refused names its network's rule.
   'modules/funding/funding-service.ts|validation.txHash.*': TX_HASH_RULES.map(
     (rule) => `validation.txHash.${rule}`,

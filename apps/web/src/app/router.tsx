@@ -46,6 +46,9 @@ const pages: Record<BuiltPath, LazyPage> = {
   '/recharge-order': lazyPage(() => import('../features/funding/deposit-order-page.tsx')),
   '/withdraw-order': lazyPage(() => import('../features/funding/withdraw-order-page.tsx')),
   '/timing-trade-order': lazyPage(() => import('../features/trade/timing-order-page.tsx')),
+  '/spot-holding': lazyPage(() => import('../features/trade/spot-holding-page.tsx')),
+  '/contract-trade': lazyPage(() => import('../features/contract/contract-trade-page.tsx')),
+  '/contract-trade-order': lazyPage(() => import('../features/contract/contract-order-page.tsx')),
 };
 const PendingPage = lazy(() => import('./pending-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));

@@ -31,6 +31,9 @@ export const BUILT_PATHS = [
   '/recharge-order',
   '/withdraw-order',
   '/timing-trade-order',
+  '/spot-holding',
+  '/contract-trade',
+  '/contract-trade-order',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

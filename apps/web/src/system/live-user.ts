@@ -19,6 +19,10 @@ import { walletKeys } from './wallet-api.ts';
  */
 export const TIMING_ROOT_KEY = ['timing'] as const;
 export const FUNDING_ORDERS_KEY = ['funding', 'orders'] as const;
+/** The signed-in user's spot orders and holdings (`spotKeys.user` of features/trade, any token). */
+export const SPOT_USER_KEY = ['spot', 'user'] as const;
+/** The signed-in user's contract account, positions and orders (`contractKeys.user`, any token). */
+export const CONTRACT_USER_KEY = ['contract', 'user'] as const;
 
 /** The overview without the bills: what a timed order or a funding review changes besides its list. */
 const OVERVIEW_KEY = ['wallet', 'overview'] as const;
@@ -29,8 +33,12 @@ export function staleKeys(event: UserLiveEvent): QueryKey[] {
     // Orders (lists and details) and the balance their stake and payout move.
     case 'timing':
       return [TIMING_ROOT_KEY, OVERVIEW_KEY];
-    // The balances and the bills.
+    // The balances and the bills; a spot order's entries also mean it was placed, filled or
+    // cancelled, and a contract entry that an order was held, opened, closed or ended or the account
+    // force-closed: the only word of those the channel gives (the spot and contract screens poll too).
     case 'wallet':
+      if (event.type.startsWith('spot_')) return [walletKeys.all(), SPOT_USER_KEY];
+      if (event.type.startsWith('contract_')) return [walletKeys.all(), CONTRACT_USER_KEY];
       return [walletKeys.all()];
     // The order lists, and the frozen amount a withdrawal holds until it is reviewed.
     case 'funding':
@@ -42,7 +50,13 @@ export function staleKeys(event: UserLiveEvent): QueryKey[] {
  * What may have changed while the channel was not subscribed (the socket dropped and came back):
  * everything the events would have said.
  */
-export const RESYNC_KEYS: readonly QueryKey[] = [TIMING_ROOT_KEY, walletKeys.all(), FUNDING_ORDERS_KEY];
+export const RESYNC_KEYS: readonly QueryKey[] = [
+  TIMING_ROOT_KEY,
+  walletKeys.all(),
+  FUNDING_ORDERS_KEY,
+  SPOT_USER_KEY,
+  CONTRACT_USER_KEY,
+];
 
 /**
  * The events of one commit arrive together (a settlement's `timing` and `wallet`, a deposit's

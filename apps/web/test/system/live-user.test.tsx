@@ -11,6 +11,8 @@ import {
   SETTLING_POLL_MS,
 } from '../../src/features/trade/timing-logic.ts';
 import { timingKeys } from '../../src/features/trade/trade-api.ts';
+import { spotKeys } from '../../src/features/trade/spot-api.ts';
+import { contractKeys } from '../../src/features/contract/contract-api.ts';
 import { useSession } from '../../src/stores/session-store.ts';
 import {
   LiveClient,
@@ -29,8 +31,10 @@ import {
   useLiveUserChannel,
 } from '../../src/system/live-market.ts';
 import {
+  CONTRACT_USER_KEY,
   FUNDING_ORDERS_KEY,
   INVALIDATE_DELAY_MS,
+  SPOT_USER_KEY,
   staleKeys,
   TIMING_ROOT_KEY,
   useLiveUser,
@@ -209,6 +213,16 @@ describe('what an event refreshes', () => {
     expect(fundingKeys.orders('deposit', 't', 'all').slice(0, 2)).toEqual([...FUNDING_ORDERS_KEY]);
     expect(staleKeys(settled)).toEqual([['timing'], ['wallet', 'overview']]);
     expect(staleKeys(credited)).toEqual([walletKeys.all()]);
+    expect(spotKeys.list('t', 'open', 2).slice(0, 2)).toEqual([...SPOT_USER_KEY]);
+    expect(staleKeys({ topic: 'wallet', vcId: 2, type: 'spot_fill' })).toEqual([
+      walletKeys.all(),
+      ['spot', 'user'],
+    ]);
+    expect(contractKeys.account('t').slice(0, 2)).toEqual([...CONTRACT_USER_KEY]);
+    expect(contractKeys.orders('t', 'open').slice(0, 2)).toEqual([...CONTRACT_USER_KEY]);
+    for (const type of ['contract_open', 'contract_close', 'contract_forced'] as const) {
+      expect(staleKeys({ topic: 'wallet', vcId: 9, type })).toEqual([walletKeys.all(), ['contract', 'user']]);
+    }
     expect(staleKeys({ topic: 'funding', kind: 'withdraw', id: 3, status: 'approved' })).toEqual([
       ['funding', 'orders'],
       ['wallet', 'overview'],

@@ -14,8 +14,11 @@
  *   cancelled (spot and contract orders). Timed trades do not use it: their stakes leave the user
  *   for the platform's `timing_escrow` (see there).
  * - `finance_hold`: principal locked in pledge finance products until redemption or expiry.
+ * - `margin`: the contract account's locked part: the margin of open positions and what open
+ *   contract limit orders set aside (margin and opening fee). Risk counts only the `contract`
+ *   balance as the available amount (docs/product.md, "Contracts").
  */
-export const USER_ACCOUNT_KINDS = ['spot', 'contract', 'trade_hold', 'finance_hold'] as const;
+export const USER_ACCOUNT_KINDS = ['spot', 'contract', 'trade_hold', 'finance_hold', 'margin'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
 /**
@@ -34,6 +37,8 @@ export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
  *   clearing. Holding the stakes on the platform's side means settling a lost trade writes nothing
  *   on the user's accounts, which is what lets a whole expiry second settle in one short commit
  *   (decision 026).
+ * - `insurance`: pays the house what a forced-closed contract account could not, after a price gap
+ *   took its equity below zero; its negative balance is the sum of those shortfalls.
  */
 export const PLATFORM_ACCOUNT_KINDS = [
   'house',
@@ -42,6 +47,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'withdrawal_clearing',
   'external',
   'timing_escrow',
+  'insurance',
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 

@@ -3,8 +3,10 @@ import type { AccountRef } from './accounts.ts';
 /**
  * Journal entries. An entry is one movement of one currency, made of two or more postings that sum
  * to zero, and it names the business row that caused it (`refType`, `refId`): a transfer, a deposit
- * order, a withdrawal order, an adjustment, a trade. Entries are never changed or deleted; a
- * correction is a new entry.
+ * order, a withdrawal order, an adjustment, a trade. An exchange (a spot fill, which trades a coin
+ * for the settlement coin) is the one kind of entry in two currencies: its postings sum to zero in
+ * each (docs/decisions/046-spot-fills-as-one-entry-in-two-currencies.md). Entries are never changed
+ * or deleted; a correction is a new entry.
  */
 export const ENTRY_TYPES = [
   /** Spot and contract accounts of one user. */
@@ -26,8 +28,33 @@ export const ENTRY_TYPES = [
    * refunded tie's) spot account, one posting per order naming it, and the rest to or from the house.
    */
   'timing_settlement',
+  /** A spot order's amount set aside at placement: user spot -> user trade hold. */
+  'spot_hold',
+  /** A cancelled spot order's hold given back: user trade hold -> user spot. */
+  'spot_release',
+  /**
+   * A spot order filled: the hold is spent, the coin and the settlement coin change hands with the
+   * house, the fee goes to fees. In both currencies, each balanced on its own.
+   */
+  'spot_fill',
+  /** A contract limit order's margin and opening fee set aside: user contract -> user margin. */
+  'contract_hold',
+  /** A contract limit order cancelled or refused: user margin -> user contract. */
+  'contract_release',
+  /** A position opened: margin locked (market) or the hold spent, the opening fee to fees. */
+  'contract_open',
+  /** A position closed, in part or whole: margin freed, profit or loss with the house, fee to fees. */
+  'contract_close',
+  /** An account force-closed: every position and order at once, a shortfall from insurance. */
+  'contract_forced',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/**
+ * Entry types whose postings may be in a second currency besides the entry's own: exchanges, which
+ * only make sense as one movement (half a trade booked is money created or lost).
+ */
+export const EXCHANGE_ENTRY_TYPES: readonly EntryType[] = ['spot_fill'];
 
 /** A business row: its table's name in the ledger references and its id. */
 export interface BusinessRef {
@@ -67,24 +94,45 @@ export type EntryFault =
 export function entryFault(entry: EntryDraft): EntryFault | null {
   if (entry.postings.length < 2) return 'too_few_postings';
   if (entry.postings.some((p) => p.amountMinor === 0n)) return 'zero_amount';
-  if (entry.postings.some((p) => p.account.vcId !== entry.vcId)) return 'currency_mismatch';
+  const sums = sumsByCurrency(entry);
+  if (!sums) return 'currency_mismatch';
   if (repeatsAnAccount(entry.postings)) return 'repeated_account';
-  let sum = 0n;
-  for (const p of entry.postings) sum += p.amountMinor;
-  return sum === 0n ? null : 'not_balanced';
+  for (const sum of sums.values()) if (sum !== 0n) return 'not_balanced';
+  return null;
+}
+
+/**
+ * The sum of the postings in each currency, or null when the currencies are wrong: an entry's
+ * postings are in its own currency, and an exchange's may be in one other currency too (but must
+ * have some in its own). One pass, one map entry per currency: a settlement entry has a posting per
+ * paying order.
+ */
+function sumsByCurrency(entry: EntryDraft): Map<number, bigint> | null {
+  const sums = new Map<number, bigint>([[entry.vcId, 0n]]);
+  let own = false;
+  for (const p of entry.postings) {
+    const vcId = p.account.vcId;
+    own ||= vcId === entry.vcId;
+    sums.set(vcId, (sums.get(vcId) ?? 0n) + p.amountMinor);
+  }
+  const allowed = EXCHANGE_ENTRY_TYPES.includes(entry.type) ? 2 : 1;
+  return own && sums.size <= allowed ? sums : null;
 }
 
 /**
  * One account twice is a mistake, unless each posting names a different business row (a batch
- * paying two orders of one user). The postings are looked up by user, kind, and named row in nested
- * maps rather than by a string built per posting: a settlement entry has one posting per paying
+ * paying two orders of one user). The postings are looked up by user, currency, kind, and named
+ * row in nested maps rather than by a string built per posting: a settlement entry has one posting per paying
  * order, and its check should cost little beside writing them.
  */
 function repeatsAnAccount(postings: readonly Posting[]): boolean {
-  const users = new Map<number | null, Map<string, Map<string, Set<number>>>>();
+  const users = new Map<number | null, Map<number, Map<string, Map<string, Set<number>>>>>();
   for (const { account, ref } of postings) {
-    let kinds = users.get(account.userId);
-    if (!kinds) users.set(account.userId, (kinds = new Map()));
+    let currencies = users.get(account.userId);
+    if (!currencies) users.set(account.userId, (currencies = new Map()));
+    // The currency is part of the account: an exchange books the house in both of its currencies.
+    let kinds = currencies.get(account.vcId);
+    if (!kinds) currencies.set(account.vcId, (kinds = new Map()));
     let refTypes = kinds.get(account.kind);
     if (!refTypes) kinds.set(account.kind, (refTypes = new Map()));
     const refType = ref?.refType ?? '';

@@ -20,10 +20,10 @@ export function balanceChangesOf(entries: readonly EntryDraft[]): BalanceChange[
   for (const entry of entries) {
     for (const { account } of entry.postings) {
       if (account.userId === null) continue;
-      const key = `${account.userId}:${entry.vcId}:${entry.type}`;
+      const key = `${account.userId}:${account.vcId}:${entry.type}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      changes.push({ userId: account.userId, vcId: entry.vcId, entryType: entry.type });
+      changes.push({ userId: account.userId, vcId: account.vcId, entryType: entry.type });
     }
   }
   return changes;

@@ -39,7 +39,8 @@ export async function accountSums(trx: Db): Promise<AccountSumRow[]> {
 }
 
 /**
- * Entries whose postings do not sum to zero or are fewer than two. Postings are grouped once, then
+ * Entries with fewer than two postings, or whose postings do not sum to zero in some currency (an
+ * exchange's postings are in two, each balanced on its own). Postings are grouped once, then
  * matched to their entries: postings carry no per-entry index (decision 026).
  */
 export async function unbalancedEntries(
@@ -50,7 +51,10 @@ export async function unbalancedEntries(
     FROM journal_entry e
     LEFT JOIN (SELECT entry_id, COUNT(*) AS n, SUM(amount_minor) AS sum_minor FROM journal_posting GROUP BY entry_id) s
       ON s.entry_id = e.id
-    WHERE s.n IS NULL OR s.n < 2 OR s.sum_minor <> 0`.execute(trx);
+    WHERE s.n IS NULL OR s.n < 2
+    UNION ALL
+    SELECT entry_id, SUM(amount_minor) AS sum_minor FROM journal_posting
+    GROUP BY entry_id, vc_id HAVING SUM(amount_minor) <> 0`.execute(trx);
   return result.rows;
 }
 

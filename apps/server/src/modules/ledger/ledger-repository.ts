@@ -131,7 +131,8 @@ export class LedgerRepository {
           entryId,
           accountId,
           p.account.userId,
-          entry.vcId,
+          // The posting's own currency: an exchange's postings are in two (decision 046).
+          p.account.vcId,
           entry.type,
           p.amountMinor,
           after,

@@ -241,3 +241,27 @@ export async function insertMissingCoinNames(
     .onConflict((oc) => oc.columns(['vc_id', 'language_code']).doNothing())
     .execute();
 }
+
+/** The settlement coin (USDT): stakes and payouts are in it. */
+export function settlementCoin(db: Kysely<Database>) {
+  return db
+    .selectFrom('vc')
+    .select(['id', 'symbol', 'amount_scale'])
+    .where('settle_vc', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The coin's latest recorded tick: a placement is refused when it is stale (the feed has stopped);
+ * the order itself opens at the next one (decision 035).
+ */
+export function latestTick(db: Kysely<Database>, vcId: number) {
+  return db
+    .selectFrom('price_tick')
+    .select(['id', 'time_ms', 'price_minor'])
+    .where('vc_id', '=', vcId)
+    .orderBy('time_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -49,7 +49,8 @@ export function chunked<T>(items: readonly T[], columns: number, maxParams = 8_0
 export async function allocateIds(
   db: Pick<Kysely<never>, 'executeQuery'>,
   dialect: Dialect,
-  table: 'journal_entry' | 'timing_order',
+  table:
+    'journal_entry' | 'timing_order' | 'spot_order' | 'contract_order' | 'contract_close' | 'contract_forced',
   count: number,
 ): Promise<number[]> {
   const batch = new SqlBatch(dialect);

@@ -21,33 +21,9 @@ export async function timingPair(db: Kysely<Database>, vcId: number) {
   return { ...pair, periods };
 }
 
-/** The settlement coin (USDT): stakes and payouts are in it. */
-export function settlementCoin(db: Kysely<Database>) {
-  return db
-    .selectFrom('vc')
-    .select(['id', 'symbol', 'amount_scale'])
-    .where('settle_vc', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-}
-
 /** The platform's rule for an unchanged price (GLOBAL timingTieRule), 'refund' unless set otherwise. */
 export async function tieRule(db: Kysely<Database>): Promise<TieRule> {
   return (await getConfigValue(db, 'GLOBAL', 'timingTieRule')) === 'loss' ? 'loss' : 'refund';
-}
-
-/**
- * The coin's latest recorded tick: a placement is refused when it is stale (the feed has stopped);
- * the order itself opens at the next one (decision 035).
- */
-export function latestTick(db: Kysely<Database>, vcId: number) {
-  return db
-    .selectFrom('price_tick')
-    .select(['id', 'time_ms', 'price_minor'])
-    .where('vc_id', '=', vcId)
-    .orderBy('time_ms', 'desc')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /**

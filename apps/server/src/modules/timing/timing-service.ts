@@ -74,9 +74,9 @@ export class TimingService {
       this.deps.settler.track(placed.tracked);
       this.deps.watcher?.orderPlaced({ id: placed.tracked.id, userId: session.userId });
     } else {
-      await this.trackFromDatabase(placed.order);
+      await this.trackFromDatabase(placed.answer);
     }
-    return placed.order;
+    return placed.answer;
   }
 
   /**

@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../errors.ts';
 import { readAmountRule, requireAmount, type AmountRule } from '../ledger/amounts.ts';
 import { listCacheVersions, VersionedAnswer } from '../system/cache-versions.ts';
-import { settlementCoin, tieRule, timingConfigs } from './timing-repository.ts';
+import { settlementCoin } from '../market/coin-repository.ts';
+import { tieRule, timingConfigs } from './timing-repository.ts';
 
 /** A coin's timed-trade configuration as orders are checked against it. */
 export interface TimingPairTerms {

@@ -31,6 +31,12 @@ export interface WalletServiceDeps {
   money: Money;
   market: MarketRuntime;
   now?: () => number;
+  /**
+   * Refuses a transfer out of the contract account that would bring its risk degree to the
+   * forced-close level (docs/product.md, "Contracts"); the composition root passes the contract
+   * service's check, which the wallet cannot import (the contract module sits above it).
+   */
+  contractOut?: (userId: number, vcId: number, amount: bigint) => Promise<void>;
 }
 
 export class WalletService {
@@ -115,7 +121,9 @@ export class WalletService {
         const vc = await walletCurrency(this.deps.db, body.vcId);
         if (!vc) throw fieldError('VC_NOT_FOUND', 'vcId');
         const rule = await readAmountRule(this.deps.db);
-        return { vc, amountMinor: requireAmount(body.amount, vc.amount_scale, 'amount', rule) };
+        const amountMinor = requireAmount(body.amount, vc.amount_scale, 'amount', rule);
+        if (body.from === 'contract') await this.deps.contractOut?.(session.userId, vc.id, amountMinor);
+        return { vc, amountMinor };
       },
       async (trx, { vc, amountMinor }) => {
         const transferId = await insertTransfer(trx, {

@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '@vela/contract';
+import { endpoints, type Envelope } from '@vela/contract';
 import { checkBooks } from '../../../src/books.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { vcIdOf } from '../ledger/ledger-helpers.ts';
+import { createTestApp, expectSuccess, type TestApp } from '../../helpers/test-app.ts';
+import { idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import {
   prepareStage,
   randomSource,
   runWorkload,
   type Ack,
+  type AckKind,
   type Send,
   type Stage,
 } from './money-workload.ts';
@@ -153,8 +154,19 @@ describe('crash recovery', () => {
       })
       .execute();
     const feed = recordTicksEverySecond(t, btc.id);
+    // Each user starts with a contract balance, so contract orders are placed from the first second.
+    for (const p of stage.participants)
+      expectSuccess(
+        await t.call(
+          endpoints.wallet.walletTransfer,
+          { vcId: stage.usdtVcId, from: 'spot', to: 'contract', amount: '100' },
+          { token: p.token, headers: { 'idempotency-key': idemKey() } },
+        ),
+      );
     server = await startServerProcess(t);
     const acks: Ack[] = [];
+    const marketOf = (kind: AckKind) =>
+      acks.filter((a) => a.kind === kind && (a.body as { kind?: string }).kind === 'market');
     let killed: Promise<void> | undefined;
     const running = server;
     const outcome = await runWorkload({
@@ -163,15 +175,19 @@ describe('crash recovery', () => {
       random: randomSource(7),
       opsPerUser: 1_000,
       timing: { vcId: btc.id, periodSeconds: 5 },
+      spot: { vcId: btc.id },
+      contract: { vcId: btc.id },
       onAck(ack) {
         acks.push(ack);
-        // Killed in the middle of the traffic, with requests of every client in flight.
-        if (acks.length === 120) killed = killHard(running);
+        // Killed in the middle of the traffic, with requests of every client in flight, once
+        // market orders of both kinds are among the acknowledged (the checks below need them).
+        const covered = marketOf('spot').length > 0 && marketOf('contract').length > 0;
+        if (!killed && acks.length >= 240 && covered) killed = killHard(running);
       },
     });
     await killed;
     expect(outcome.unreachable).toBe(true);
-    expect(acks.length).toBeGreaterThanOrEqual(120);
+    expect(acks.length).toBeGreaterThanOrEqual(240);
 
     server = await startServerProcess(t);
     const report = await checkBooks(t.db, t.storage.dialect);
@@ -188,6 +204,24 @@ describe('crash recovery', () => {
           .where('id', '=', Number(ack.data.transferId))
           .executeTakeFirst();
         expect(row, label).toBeDefined();
+      } else if (ack.kind === 'spot') {
+        expect(
+          await t.db
+            .selectFrom('spot_order')
+            .select('id')
+            .where('id', '=', Number(ack.data.id))
+            .executeTakeFirst(),
+          label,
+        ).toBeDefined();
+      } else if (ack.kind === 'contract') {
+        expect(
+          await t.db
+            .selectFrom('contract_order')
+            .select('id')
+            .where('id', '=', Number(ack.data.id))
+            .executeTakeFirst(),
+          label,
+        ).toBeDefined();
       } else if (ack.kind === 'timing') {
         expect(
           await t.db
@@ -206,6 +240,50 @@ describe('crash recovery', () => {
         expect(await statusOf(table, ack.data.id), label).toBe(status);
       }
     }
+
+    // Every spot market order fills once, on a tick after its acceptance, after the restart; the
+    // limits far below the market rest.
+    expect(marketOf('spot').length).toBeGreaterThan(0);
+    const openMarketOrders = async () =>
+      (
+        await t.db
+          .selectFrom('spot_order_open as p')
+          .innerJoin('spot_order as o', 'o.id', 'p.id')
+          .select('o.id')
+          .where('o.kind', '=', 'market')
+          .execute()
+      ).length;
+    await expect.poll(openMarketOrders, { timeout: 20_000, interval: 250 }).toBe(0);
+    const fills = await t.db
+      .selectFrom('spot_fill as f')
+      .innerJoin('spot_order as o', 'o.id', 'f.order_id')
+      .select(['f.tick_time_ms', 'o.created_at'])
+      .execute();
+    expect(fills.length).toBeGreaterThan(0);
+    expect(fills.every((f) => Number(f.tick_time_ms) > Number(f.created_at))).toBe(true);
+
+    // Every contract market order ends once (opens, or is refused), on a tick after its acceptance,
+    // after the restart; the limits far below the market rest, their holds still set aside.
+    expect(marketOf('contract').length).toBeGreaterThan(0);
+    const waitingContracts = async () =>
+      (
+        await t.db
+          .selectFrom('contract_order_open as p')
+          .innerJoin('contract_order as o', 'o.id', 'p.id')
+          .select('o.id')
+          .where('o.kind', '=', 'market')
+          .execute()
+      ).length;
+    await expect.poll(waitingContracts, { timeout: 20_000, interval: 250 }).toBe(0);
+    const opens = await t.db
+      .selectFrom('contract_position as p')
+      .innerJoin('contract_order as o', 'o.id', 'p.id')
+      .select(['p.open_tick_time_ms', 'o.created_at'])
+      .execute();
+    expect(opens.length).toBeGreaterThan(0);
+    expect(opens.every((p) => Number(p.open_tick_time_ms) > Number(p.created_at))).toBe(true);
+    const ends = await t.db.selectFrom('contract_order_end').select('order_id').execute();
+    expect(new Set(ends.map((e) => e.order_id)).size).toBe(ends.length);
 
     // Every timed order that has expired settles once, from the recorded ticks, after the restart.
     expect(acks.some((a) => a.kind === 'timing')).toBe(true);

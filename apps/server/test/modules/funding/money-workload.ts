@@ -121,7 +121,9 @@ export type AckKind =
   | 'rejectDeposit'
   | 'approveWithdraw'
   | 'rejectWithdraw'
-  | 'timing';
+  | 'timing'
+  | 'spot'
+  | 'contract';
 
 /** A request the server acknowledged with success: its effect must exist from then on. */
 export interface Ack {
@@ -134,7 +136,14 @@ export interface Ack {
 }
 
 /** Refusals the workload expects now and then; any other failure is a bug. */
-const EXPECTED_REFUSALS: readonly ErrorCode[] = ['INSUFFICIENT_BALANCE', 'ORDER_ALREADY_REVIEWED'];
+const EXPECTED_REFUSALS: readonly ErrorCode[] = [
+  'INSUFFICIENT_BALANCE',
+  'ORDER_ALREADY_REVIEWED',
+  // A contract open, or a transfer out of the contract account, that would bring the risk degree to
+  // the forced-close level of a thinly funded account.
+  'CONTRACT_RISK_TOO_HIGH',
+  'TRANSFER_RISK_TOO_HIGH',
+];
 
 /** A small deterministic generator (mulberry32), so a failing run can be told apart by its seed. */
 export function randomSource(seed: number): () => number {
@@ -162,6 +171,10 @@ export interface WorkloadOptions {
    * something settles them (a server with its settler running) and records the coin's ticks.
    */
   timing?: { vcId: number; periodSeconds: number };
+  /** Spot buys of this coin (half at market, half limits far below it that rest) make a share too. */
+  spot?: { vcId: number };
+  /** Contract longs of this coin at 10x (half at market, half limits far below it that rest) too. */
+  contract?: { vcId: number };
 }
 
 /**
@@ -202,7 +215,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<{ unreachab
   const userLoop = async (p: Participant) => {
     for (let i = 0; i < options.opsPerUser; i += 1) {
       const roll = random();
-      if (options.timing && roll < 0.25) {
+      if (options.timing && roll < 0.2) {
         await request(
           'timing',
           endpoints.timing.timingOrderRequest.path,
@@ -215,7 +228,38 @@ export async function runWorkload(options: WorkloadOptions): Promise<{ unreachab
           p.token,
           idemKey(),
         );
-      } else if (roll < 0.3) {
+      } else if (options.spot && roll < 0.25) {
+        const market = random() < 0.5;
+        await request(
+          'spot',
+          endpoints.spot.spotOrderRequest.path,
+          {
+            vcId: options.spot.vcId,
+            side: 'buy',
+            kind: market ? 'market' : 'limit',
+            amount: amount(10, 40),
+            ...(market ? {} : { limitPrice: '1' }),
+          },
+          p.token,
+          idemKey(),
+        );
+      } else if (options.contract && roll < 0.3) {
+        const market = random() < 0.5;
+        await request(
+          'contract',
+          endpoints.contractTrade.contractOrderRequest.path,
+          {
+            vcId: options.contract.vcId,
+            side: 'long',
+            kind: market ? 'market' : 'limit',
+            leverage: 10,
+            quantity: '0.001',
+            ...(market ? {} : { limitPrice: '1' }),
+          },
+          p.token,
+          idemKey(),
+        );
+      } else if (roll < 0.38) {
         const from = random() < 0.5 ? 'spot' : 'contract';
         await request(
           'transfer',
@@ -224,7 +268,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<{ unreachab
           p.token,
           idemKey(),
         );
-      } else if (roll < 0.6) {
+      } else if (roll < 0.65) {
         const upload = await send(
           payment.uploadImage.path,
           { purpose: 'voucher', data: stage.png },

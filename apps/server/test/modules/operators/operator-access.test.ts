@@ -11,7 +11,7 @@ import {
 } from '../../helpers/test-app.ts';
 import { signedInOperator, type TestOperator } from './operator-helpers.ts';
 
-const { admin, funding, payment, user } = endpoints;
+const { admin, contractTrade, funding, payment, spot, user } = endpoints;
 
 /**
  * `auth: 'operator'` endpoints: an operator session of an allowed role, never a user's session; and
@@ -64,7 +64,43 @@ describe('operator endpoints: sessions and roles', () => {
     [payment.adminMethodRemove.path, { kind: 'BANK_CARD', id: 999_999, reason: 'test' }],
   ]);
 
+  /** Valid bodies of the spot console's endpoints. */
+  const SPOT_SAMPLES = new Map<string, unknown>([
+    [
+      spot.adminSpotTermsSave.path,
+      {
+        vcId: 2,
+        enabled: true,
+        feeRate: '0.001',
+        minAmount: '10',
+        maxAmount: null,
+        minQuantity: '0.0001',
+        maxQuantity: null,
+        priceDecimals: 2,
+        quantityDecimals: 4,
+      },
+    ],
+    [spot.adminSpotOrders.path, { userId: 999_999, scope: 'open' }],
+    [
+      contractTrade.adminContractTermsSave.path,
+      {
+        vcId: 2,
+        enabled: true,
+        leverages: [5, 10],
+        openFeeRate: '0.0005',
+        closeFeeRate: '0.0005',
+        minQuantity: '0.0001',
+        maxQuantity: null,
+        priceDecimals: 2,
+        quantityDecimals: 4,
+      },
+    ],
+    [contractTrade.adminContractLevelsSave.path, { adjustmentRatio: '0.1' }],
+  ]);
+
   function validBody(endpoint: Endpoint): unknown {
+    const spotSample = SPOT_SAMPLES.get(endpoint.path);
+    if (spotSample) return spotSample;
     const paymentSample = PAYMENT_SAMPLES.get(endpoint.path);
     if (paymentSample) return paymentSample;
     if (endpoint === admin.operatorCreate)

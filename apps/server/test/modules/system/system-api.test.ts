@@ -130,7 +130,7 @@ describe('system endpoints', () => {
     it('has one entry per cache type, in the contract order', async () => {
       const data = expectSuccess(await t.call(system.cacheRefreshList, {}));
       expect(data.map((entry) => entry.cacheType)).toEqual([...CACHE_TYPES]);
-      expect(data).toHaveLength(7);
+      expect(data).toHaveLength(9);
       for (const entry of data) {
         expect(Number.isInteger(entry.finishUpdateTime)).toBe(true);
         expect(entry.finishUpdateTime).toBeGreaterThan(0);

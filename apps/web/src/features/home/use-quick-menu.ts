@@ -6,7 +6,8 @@ import { futuresCoinToSelect } from './quick-menu-logic.ts';
 
 /**
  * What a quick menu does when tapped: most open their page; the futures menu first makes sure a
- * configured trading pair is selected, so the trade page opens on a coin it can trade.
+ * configured trading pair is selected, so the trade page opens on a coin it can trade, and opens
+ * it on its futures (spot) tab.
  */
 export function useQuickMenu(): (path: string) => void {
   const navigate = useNavigate();
@@ -21,7 +22,7 @@ export function useQuickMenu(): (path: string) => void {
       // The trade page loads the configuration itself and selects the pair there.
       console.warn('[home] trade configuration unavailable', error);
     }
-    void navigate('/trade');
+    void navigate('/trade?tab=futures');
   };
 
   return (path) => {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { TimingDirection } from '@vela/domain';
+import { ConfirmButtons } from '../../components/confirm-buttons.tsx';
 import { Popup } from '../../components/popup.tsx';
 import { CONFIRM_COUNTDOWN_S } from '../../lib/feedback.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -170,19 +170,12 @@ export function TimingConfirm({
           {open && auto.on ? (
             <Countdown key={round} seconds={CONFIRM_COUNTDOWN_S} onDone={onConfirm} />
           ) : null}
-          <div className="timing-confirm__buttons">
-            <Button block onClick={onCancel} data-testid="timing-confirm-cancel">
-              {t('common.cancel')}
-            </Button>
-            <Button
-              block
-              className={`timing-confirm__ok timing-confirm__ok--${directionTone(draft.direction)}`}
-              onClick={onConfirm}
-              data-testid="timing-confirm-ok"
-            >
-              {t('common.confirm')}
-            </Button>
-          </div>
+          <ConfirmButtons
+            tone={directionTone(draft.direction)}
+            testId="timing-confirm"
+            onCancel={onCancel}
+            onConfirm={onConfirm}
+          />
         </div>
       ) : null}
     </Popup>

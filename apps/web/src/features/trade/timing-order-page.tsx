@@ -2,18 +2,18 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { TimingOrder } from '@vela/contract';
 import type { MessageKey } from '@vela/i18n';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { PageTabs } from '../../components/page-tabs.tsx';
 import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useT } from '../../lib/i18n.ts';
 import { useLiveMarket } from '../../system/live-market.ts';
 import { useTickers } from '../../system/market-api.ts';
 import { ActiveOrderCard, OrderDetail, SettledOrderCard } from './timing-parts.tsx';
 import { ordersOf, useActiveOrders, useServerNow, useTimingOrders, type TimingScope } from './trade-api.ts';
 import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
 
-const TABS: { scope: TimingScope; label: MessageKey }[] = [
-  { scope: 'active', label: 'timing.tab.active' },
-  { scope: 'history', label: 'timing.tab.history' },
+const TABS: { key: TimingScope; label: MessageKey }[] = [
+  { key: 'active', label: 'timing.tab.active' },
+  { key: 'history', label: 'timing.tab.history' },
 ];
 
 function SkeletonCards() {
@@ -77,7 +77,6 @@ function OrderPages({ query, renderOrder }: { query: Orders; renderOrder(order: 
  * by a pull; a tap opens the order with its settlement receipt.
  */
 export default function TimingOrderPage() {
-  const t = useT();
   const [scope, setScope] = useState<TimingScope>('active');
   // Both lists are kept: the active one is watched for orders that settle, which refreshes the history.
   const active = useActiveOrders();
@@ -101,21 +100,7 @@ export default function TimingOrderPage() {
 
   return (
     <div className="timing-orders" data-testid="timing-orders">
-      <div className="timing-tabs" role="tablist">
-        {TABS.map((tab) => (
-          <button
-            key={tab.scope}
-            type="button"
-            role="tab"
-            aria-selected={scope === tab.scope}
-            className={`timing-tabs__tab${scope === tab.scope ? ' timing-tabs__tab--on' : ''}`}
-            onClick={() => setScope(tab.scope)}
-            data-testid={`timing-tab-${tab.scope}`}
-          >
-            {t(tab.label)}
-          </button>
-        ))}
-      </div>
+      <PageTabs tabs={TABS} value={scope} onChange={setScope} testId="timing-tab" />
       <PullToRefresh onRefresh={() => query.refetch()}>
         <OrderPages
           key={scope}

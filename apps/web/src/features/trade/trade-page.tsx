@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Ticker } from '@vela/contract';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageSkeleton } from '../../components/skeleton.tsx';
@@ -14,13 +15,16 @@ import './trade.css';
 
 /*
  * What only a signed-in user or a tap needs loads when it is needed, not with the screen: the order
- * panel and the open orders (a visitor is asked to log in instead), and the coin and indicator
+ * panels (timed and spot) and the open orders (a visitor is asked to log in instead), and the coin and indicator
  * pickers with the sliding sheet they open in. A visit that opens on /trade then downloads and runs
  * the price and the chart first (decision 044).
  */
 const TimingPanel = lazy(() => import('./timing-panel.tsx').then((m) => ({ default: m.TimingPanel })));
+const SpotPanel = lazy(() => import('./spot-panel.tsx').then((m) => ({ default: m.SpotPanel })));
 const OpenOrders = lazy(() => import('./timing-open-orders.tsx').then((m) => ({ default: m.OpenOrders })));
-const CoinPicker = lazy(() => import('./coin-picker.tsx').then((m) => ({ default: m.CoinPicker })));
+const CoinPicker = lazy(() =>
+  import('../../components/coin-picker.tsx').then((m) => ({ default: m.CoinPicker })),
+);
 const IndicatorPopup = lazy(() =>
   import('./indicator-popup.tsx').then((m) => ({ default: m.IndicatorPopup })),
 );
@@ -101,7 +105,10 @@ export default function TradePage() {
   const signedIn = useSession(isSignedIn);
   const chartSettings = useChartSettings();
   const [sheet, setSheet] = useState<Sheet>(null);
-  const [orderTab, setOrderTab] = useState<OrderTab>('timing');
+  // The tab is in the address, so the home's futures menu can open the spot tab and Back keeps it.
+  const [params, setParams] = useSearchParams();
+  const orderTab: OrderTab = params.get('tab') === 'futures' ? 'futures' : 'timing';
+  const setOrderTab = (tab: OrderTab) => setParams(tab === 'futures' ? { tab } : {}, { replace: true });
   useLiveMarket();
 
   if (tickers.isPending || !configReady) return <TradeLoading />;
@@ -130,11 +137,18 @@ export default function TradePage() {
         tab={orderTab}
         onTab={setOrderTab}
         signedIn={signedIn}
-        panel={
-          <Suspense fallback={<PageSkeleton rows={3} card={false} />}>
-            <TimingPanel ticker={ticker} config={config.data} />
-          </Suspense>
-        }
+        panels={{
+          timing: (
+            <Suspense fallback={<PageSkeleton rows={3} card={false} />}>
+              <TimingPanel ticker={ticker} config={config.data} />
+            </Suspense>
+          ),
+          futures: (
+            <Suspense fallback={<PageSkeleton rows={3} card={false} />}>
+              <SpotPanel ticker={ticker} />
+            </Suspense>
+          ),
+        }}
       />
       {timing ? (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { DownFill, FilterOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { DownFill, FilterOutline, RightOutline } from 'antd-mobile-icons';
+import { Link, useNavigate } from 'react-router';
 import { KLINE_INTERVALS, type ChartSettings, type Ticker } from '@vela/contract';
 import { formatCompact, formatNumber } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PairName } from '../../components/pair-name.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
+import { leadsToBuiltScreen } from '../../config/built-routes.ts';
 import { useT } from '../../lib/i18n.ts';
 import { changeClass } from '../../system/market-tickers-logic.ts';
 import { withInterval } from './chart-settings-logic.ts';
@@ -248,62 +249,75 @@ export function ChartSection({
   );
 }
 
-/** What stands in for the order panel: futures are not offered yet, and visitors are asked to log in. */
-function OrdersNote({ signedIn }: { signedIn: boolean }) {
+/** What stands in for the order panels while nobody is signed in: visitors are asked to log in. */
+function OrdersNote() {
   const t = useT();
   const navigate = useNavigate();
   return (
     <div className="trade-orders__note" data-testid="orders-note">
-      {signedIn ? (
-        <p>{t('trade.ordersUnavailable')}</p>
-      ) : (
-        <>
-          <p>{t('trade.loginToTrade')}</p>
-          <Button
-            color="primary"
-            className="trade-orders__login"
-            onClick={() => void navigate(`/login?redirect=${encodeURIComponent('/trade')}`)}
-            data-testid="trade-login"
-          >
-            {t('auth.login')}
-          </Button>
-        </>
-      )}
+      <p>{t('trade.loginToTrade')}</p>
+      <Button
+        color="primary"
+        className="trade-orders__login"
+        onClick={() => void navigate(`/login?redirect=${encodeURIComponent('/trade')}`)}
+        data-testid="trade-login"
+      >
+        {t('auth.login')}
+      </Button>
     </div>
   );
 }
 
-/** The order tabs, and under them the timed-trade panel (`panel`) or what stands in for it. */
+/** Contract trading has a screen of its own, with its account and positions; its tab leads there. */
+const CONTRACT_PATH = '/contract-trade';
+
+/**
+ * The order tabs, and under them the panel of the chosen tab (`panels`: the timed-trade panel and
+ * the spot panel), or the log-in note for a visitor. Beside the two tabs, "Contract" leads to the
+ * contract screen (a visitor is asked to log in there).
+ */
 export function OrdersSection({
   tab,
   onTab,
   signedIn,
-  panel,
+  panels,
 }: {
   tab: OrderTab;
   onTab(tab: OrderTab): void;
   signedIn: boolean;
-  panel: React.ReactNode;
+  panels: Record<OrderTab, React.ReactNode>;
 }) {
   const t = useT();
   return (
     <section className="trade-orders">
-      <div className="trade-orders__tabs" role="tablist">
-        {ORDER_TABS.map((item) => (
-          <button
-            key={item.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === item.key}
-            className={`trade-orders__tab${tab === item.key ? ' trade-orders__tab--on' : ''}`}
-            onClick={() => onTab(item.key)}
-            data-testid={`order-tab-${item.key}`}
+      <div className="trade-orders__tabs">
+        <div className="trade-orders__tablist" role="tablist">
+          {ORDER_TABS.map((item) => (
+            <button
+              key={item.key}
+              type="button"
+              role="tab"
+              aria-selected={tab === item.key}
+              className={`trade-orders__tab${tab === item.key ? ' trade-orders__tab--on' : ''}`}
+              onClick={() => onTab(item.key)}
+              data-testid={`order-tab-${item.key}`}
+            >
+              {t(item.label)}
+            </button>
+          ))}
+        </div>
+        {leadsToBuiltScreen(CONTRACT_PATH) ? (
+          <Link
+            to={CONTRACT_PATH}
+            className="trade-orders__tab trade-orders__link"
+            data-testid="order-tab-contract"
           >
-            {t(item.label)}
-          </button>
-        ))}
+            {t('trade.tab.contract')}
+            <RightOutline className="trade-orders__chevron" aria-hidden />
+          </Link>
+        ) : null}
       </div>
-      {signedIn && tab === 'timing' ? panel : <OrdersNote signedIn={signedIn} />}
+      {signedIn ? panels[tab] : <OrdersNote />}
     </section>
   );
 }

@@ -21,6 +21,14 @@ export const BILL_TYPE_TITLES: Record<BillType, MessageKey> = {
   adjustment: 'bills.type.adjustment',
   timing_stake: 'bills.type.timing_stake',
   timing_settlement: 'bills.type.timing_settlement',
+  spot_hold: 'bills.type.spot_hold',
+  spot_release: 'bills.type.spot_release',
+  spot_fill: 'bills.type.spot_fill',
+  contract_hold: 'bills.type.contract_hold',
+  contract_release: 'bills.type.contract_release',
+  contract_open: 'bills.type.contract_open',
+  contract_close: 'bills.type.contract_close',
+  contract_forced: 'bills.type.contract_forced',
 };
 
 /** Every bill type, in the order the filter offers them. */
@@ -31,6 +39,7 @@ export const ACCOUNT_NAMES: Record<Bill['account'], MessageKey> = {
   contract: 'wallet.account.contract',
   trade_hold: 'wallet.account.trade_hold',
   finance_hold: 'wallet.account.finance_hold',
+  margin: 'wallet.account.margin',
 };
 
 /** The business rows an entry can point at (`refType`), each with its "Transfer #12" text. */
@@ -40,6 +49,10 @@ const REFERENCES = new Map<string, MessageKey>([
   ['withdrawal', 'bills.ref.withdrawal'],
   ['adjustment', 'bills.ref.adjustment'],
   ['timing', 'bills.ref.timing'],
+  ['spot_order', 'bills.ref.spot_order'],
+  ['contract_order', 'bills.ref.contract_order'],
+  ['contract_close', 'bills.ref.contract_close'],
+  ['contract_forced', 'bills.ref.contract_forced'],
 ]);
 
 export interface BillLineText {

@@ -4,9 +4,12 @@ import {
   BillOutline,
   EyeInvisibleOutline,
   EyeOutline,
+  RightOutline,
   UpCircleOutline,
 } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { leadsToBuiltScreen } from '../../config/built-routes.ts';
+import { titleKeyOf } from '../../config/route-meta.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreferences } from '../../stores/preferences-store.ts';
 import { canTransfer, totalText, type WalletOverview } from './wallet-logic.ts';
@@ -88,7 +91,25 @@ function WalletActions({ transferable, onTransfer }: { transferable: boolean; on
   );
 }
 
-/** The top of the assets screen: the total in USDT with the hide-balance toggle, then the entries. */
+/** Where the contract account's positions and orders are; the transfer above funds that account. */
+const CONTRACT_ORDERS_PATH = '/contract-trade-order';
+
+/** The way to the contract positions and orders, under the entries, once that screen exists. */
+function ContractLink() {
+  const t = useT();
+  if (!leadsToBuiltScreen(CONTRACT_ORDERS_PATH)) return null;
+  return (
+    <Link to={CONTRACT_ORDERS_PATH} className="wallet-hero__link" data-testid="wallet-contract-orders">
+      <span>{t(titleKeyOf(CONTRACT_ORDERS_PATH))}</span>
+      <RightOutline className="wallet-hero__chevron" aria-hidden />
+    </Link>
+  );
+}
+
+/**
+ * The top of the assets screen: the total in USDT with the hide-balance toggle, then the entries and
+ * the way to the contract positions and orders.
+ */
 export function WalletHero({
   overview,
   pending,
@@ -123,6 +144,7 @@ export function WalletHero({
         {pending ? <span className="skeleton-line wallet-hero__skeleton" /> : null}
       </div>
       <WalletActions transferable={canTransfer(overview)} onTransfer={onTransfer} />
+      <ContractLink />
     </section>
   );
 }

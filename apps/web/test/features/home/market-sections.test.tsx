@@ -95,11 +95,11 @@ describe('home: hot coins and rankings', () => {
     await until(() => expect(screen.getByTestId('location').textContent).toBe('/trade'));
   });
 
-  it('the futures menu selects the first configured pair when none is selected', async () => {
+  it('the futures menu selects the first configured pair when none is selected, and opens the futures tab', async () => {
     homeApi();
     renderPage(<HomePage />, { path: '/home' });
     fireEvent.click(screen.getByTestId('menu-futures'));
-    await until(() => expect(screen.getByTestId('location').textContent).toBe('/trade'));
+    await until(() => expect(screen.getByTestId('location').textContent).toBe('/trade?tab=futures'));
     expect(usePreferences.getState().selectedCoinId).toBe(3);
   });
 
@@ -108,7 +108,7 @@ describe('home: hot coins and rankings', () => {
     homeApi();
     renderPage(<HomePage />, { path: '/home' });
     fireEvent.click(screen.getByTestId('menu-futures'));
-    await until(() => expect(screen.getByTestId('location').textContent).toBe('/trade'));
+    await until(() => expect(screen.getByTestId('location').textContent).toBe('/trade?tab=futures'));
     expect(usePreferences.getState().selectedCoinId).toBe(1);
   });
 

@@ -46,6 +46,7 @@ function tradeApi(extra: Record<string, (body: Record<string, unknown>) => unkno
   return mockApi({
     '/vc/market/list': () => MARKET,
     '/portal/vc-timing-trade-config/list': () => CONFIG,
+    '/portal/vc-spot-trade-config/list': () => [],
     ...extra,
   });
 }
@@ -80,12 +81,29 @@ describe('trade page', () => {
     expect(usePreferences.getState().selectedCoinId).toBe(3);
   });
 
+  it('opens on the futures tab the address names, and keeps the tab in the address', async () => {
+    tradeApi();
+    renderPage(<TradePage />, { path: '/trade', history: ['/trade?tab=futures'] });
+    await until(() =>
+      expect(screen.getByTestId('order-tab-futures').getAttribute('aria-selected')).toBe('true'),
+    );
+    fireEvent.click(screen.getByTestId('order-tab-timing'));
+    await until(() =>
+      expect(screen.getByTestId('order-tab-timing').getAttribute('aria-selected')).toBe('true'),
+    );
+    fireEvent.click(screen.getByTestId('order-tab-contract'));
+    expect(screen.getByTestId('location').textContent).toBe('/contract-trade');
+  });
+
   it('a visitor sees the order tabs with a login note, and keeps chart settings for the visit only', async () => {
     const api = tradeApi();
     renderPage(<TradePage />, { path: '/trade' });
     await until(() => expect(chart().getAttribute('data-interval')).toBe('15m'));
     expect(screen.getByTestId('order-tab-timing').textContent).toBe('Timed trade');
     expect(screen.getByTestId('order-tab-futures').textContent).toBe('Futures');
+    // Contract trading has its own screen: its tab is the way there.
+    expect(screen.getByTestId('order-tab-contract').textContent).toBe('Contract');
+    expect(screen.getByTestId('order-tab-contract').getAttribute('href')).toBe('/contract-trade');
     expect(screen.getByTestId('orders-note').textContent).toContain('Log in to place orders');
     fireEvent.click(screen.getByTestId('interval-1h'));
     await until(() => expect(chart().getAttribute('data-interval')).toBe('1h'));
@@ -114,12 +132,14 @@ describe('trade page', () => {
     renderPage(<TradePage />, { path: '/trade' });
     await until(() => expect(chart().getAttribute('data-interval')).toBe('4h'));
     expect(chart().getAttribute('data-indicators')).toBe('EMA,RSI');
-    // Timed trades have their panel (this pair offers no period); futures orders are not in this version.
+    // Timed trades have their panel (this pair offers no period), and so has spot (this coin has no terms).
     expect((await screen.findByTestId('timing-closed')).textContent).toBe(
       'Timed trading of this coin is closed',
     );
     fireEvent.click(screen.getByTestId('order-tab-futures'));
-    expect(screen.getByTestId('orders-note').textContent).toContain('not available');
+    expect((await screen.findByTestId('spot-closed')).textContent).toBe(
+      'Spot trading of this coin is closed',
+    );
 
     fireEvent.click(screen.getByTestId('interval-1d'));
     await until(() => expect(api.callsTo('/user/chart-settings/save')).toHaveLength(1));

@@ -256,10 +256,13 @@ describe('bill lines', () => {
   });
 
   it('have a title for every bill type', () => {
-    expect(BILL_TYPE_LIST).toHaveLength(8);
+    expect(BILL_TYPE_LIST).toHaveLength(16);
     for (const type of BILL_TYPE_LIST) {
       expect(billLine(bill({ type }), translate).title).not.toMatch(/^bills\./);
     }
+    const forced = billLine(bill({ type: 'contract_forced', account: 'margin' }), translate);
+    expect(forced.title).toBe('Contract account force-closed');
+    expect(forced.account).toBe('contract margin');
   });
 });
 

@@ -124,6 +124,15 @@ describe('assets page (/fund)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/user-bills');
   });
 
+  it('leads to the contract positions and orders', async () => {
+    walletApi();
+    renderPage(<WalletPage />, { path: '/fund' });
+    const link = screen.getByTestId('wallet-contract-orders');
+    expect(link.textContent).toBe('Contract orders');
+    fireEvent.click(link);
+    expect(screen.getByTestId('location').textContent).toBe('/contract-trade-order');
+  });
+
   it('shows a retry when the overview fails, and an empty state without currencies', async () => {
     let answer: unknown = fail('INTERNAL_ERROR', 'Something went wrong');
     walletApi({ '/wallet/overview': () => answer });

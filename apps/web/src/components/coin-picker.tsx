@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Popup, SearchBar } from 'antd-mobile';
 import type { Ticker } from '@vela/contract';
-import { CoinIcon } from '../../components/coin-icon.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ChangeValue, LivePrice } from '../../components/live-price.tsx';
-import { useT } from '../../lib/i18n.ts';
-import { matchesSearch } from '../../system/market-tickers-logic.ts';
+import { useT } from '../lib/i18n.ts';
+import { matchesSearch } from '../system/market-tickers-logic.ts';
+import { CoinIcon } from './coin-icon.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { ChangeValue, LivePrice } from './live-price.tsx';
+import './coin-picker.css';
 
-/** The currency picker of the trade page: search and choose the coin to trade. */
+/**
+ * The currency picker of the trading screens (the trade page, contract trading): search and choose
+ * the coin to trade among `tickers`.
+ */
 export function CoinPicker({
   visible,
   tickers,

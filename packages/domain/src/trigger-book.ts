@@ -1,6 +1,8 @@
 /**
- * The spot trigger book: the resting limit orders of every coin, kept so that a recorded tick finds
- * the orders it fills without looking at the others (docs/product.md, "Spot orders").
+ * A trigger book: prices resting per coin, kept so that a recorded tick finds those it crosses
+ * without looking at the others. Spot's resting limit orders use it (docs/product.md, "Spot
+ * orders"), and so do contracts' limit opens, take-profits, stop-losses and forced-close prices,
+ * each mapped onto the two sides: "buy" fires at or below its price, "sell" at or above.
  *
  * A buy limit fills on the first tick at or below its limit, a sell limit on the first tick at or
  * above it, each at its own limit price. Per coin, the buys are a heap with the highest limit on
@@ -114,10 +116,13 @@ class CoinBook {
   stale = 0;
 }
 
-export class TriggerBook {
+/** What a tick that crosses nothing takes: one shared empty list. */
+const NOTHING: readonly never[] = Object.freeze([]);
+
+export class TriggerBook<T extends RestingOrder = RestingOrder> {
   private readonly coins = new Map<number, CoinBook>();
   /** The orders resting now, by id: a heap entry not found here (the same object) is stale. */
-  private readonly live = new Map<number, RestingOrder>();
+  private readonly live = new Map<number, T>();
 
   /** `compactAfter`: how many cancelled entries a coin's heaps may hold before they are rebuilt. */
   constructor(private readonly compactAfter = COMPACT_AFTER) {}
@@ -132,7 +137,7 @@ export class TriggerBook {
   }
 
   /** Rests an order; an id already resting is an error in the caller, not a second order. */
-  add(order: RestingOrder): void {
+  add(order: T): void {
     if (this.live.has(order.id)) throw new Error(`order ${order.id} already rests in the trigger book`);
     const limit = Number(order.limitPrice);
     if (order.limitPrice <= 0n || !Number.isSafeInteger(limit))
@@ -166,17 +171,22 @@ export class TriggerBook {
    * Takes out and answers the orders a tick of `coinId` at `price` fills, in the order they were
    * accepted. The caller records the fills; should that fail, it adds the orders back.
    */
-  take(coinId: number, price: bigint): RestingOrder[] {
+  take(coinId: number, price: bigint): readonly T[] {
     const book = this.coins.get(coinId);
-    if (!book) return [];
+    if (!book) return NOTHING;
     const tick = Number(price);
+    // The tops are the limits nearest the price: when neither is reached, nothing is (a stale top
+    // that is not reached hides nothing either), and a quiet tick allocates nothing.
+    const buy = book.buys.peek();
+    const sell = book.sells.peek();
+    if ((!buy || tick > buy.limit) && (!sell || tick < sell.limit)) return NOTHING;
     const filled = [...this.takeSide(book, book.buys, tick), ...this.takeSide(book, book.sells, tick)];
     if (filled.length > 1) filled.sort((a, b) => a.id - b.id);
     return filled;
   }
 
-  private takeSide(book: CoinBook, heap: OrderHeap, tick: number): RestingOrder[] {
-    const filled: RestingOrder[] = [];
+  private takeSide(book: CoinBook, heap: OrderHeap, tick: number): T[] {
+    const filled: T[] = [];
     const buys = heap === book.buys;
     for (let top = heap.peek(); top; top = heap.peek()) {
       const { order } = top;
@@ -188,7 +198,7 @@ export class TriggerBook {
       if (buys ? tick > top.limit : tick < top.limit) break;
       heap.pop();
       this.live.delete(order.id);
-      filled.push(order);
+      filled.push(order as T);
     }
     return filled;
   }
