@@ -17,6 +17,7 @@ const BENCHMARKS = [
   'ws-fanout.ts',
   'ledger-throughput.ts',
   'timing-settlement.ts',
+  'finance-settlement.ts',
   'spot-trigger-book.ts',
   'spot-fills.ts',
   'contract-risk.ts',

@@ -25,6 +25,7 @@ export const SERVER_MODULES = {
   spot: ['ledger', 'market', 'operators', 'storage', 'system', 'wallet'],
   contract: ['ledger', 'market', 'operators', 'spot', 'storage', 'system'],
   funding: ['ledger', 'market', 'operators', 'payment', 'storage', 'system', 'users', 'wallet'],
+  finance: ['ledger', 'market', 'operators', 'storage', 'system'],
   live: ['contract', 'funding', 'ledger', 'market', 'spot', 'timing', 'users', 'wallet'],
 };
 

@@ -29,6 +29,7 @@ import { addOperatorRoutes } from './modules/operators/operator-routes.ts';
 import { addWalletRoutes } from './modules/wallet/wallet-routes.ts';
 import { addFundingRoutes } from './modules/funding/funding-routes.ts';
 import { addSpotRoutes } from './modules/spot/spot-routes.ts';
+import { addFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { addContractRoutes } from './modules/contract/contract-routes.ts';
 import { addTimingRoutes } from './modules/timing/timing-routes.ts';
 
@@ -84,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => engines.spotEngine.stop());
   app.addHook('onReady', () => engines.contractEngine.start());
   app.addHook('onClose', () => engines.contractEngine.stop());
+  // Finance orders that ended while the server was down settle from the recorded history.
+  app.addHook('onReady', () => engines.financeSettler.start());
+  app.addHook('onClose', () => engines.financeSettler.stop());
   await registerLiveData(app, options, engines, redis);
   return app;
 }
@@ -147,6 +151,7 @@ function addRoutes(
   addTimingRoutes(table, engines.timing);
   addSpotRoutes(table, engines.spot, storage.db);
   addContractRoutes(table, engines.contracts, storage.db);
+  addFinanceRoutes(table, engines.finance, storage.db);
   addOperatorRoutes(table, engines.operators);
   registerContractRoutes(app, table, {
     messages,

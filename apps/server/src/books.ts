@@ -5,6 +5,7 @@ import type { BookRules } from './modules/ledger/ledger-references.ts';
 import { fundingBooks } from './modules/funding/funding-books.ts';
 import { spotBooks } from './modules/spot/spot-books.ts';
 import { contractBooks } from './modules/contract/contract-books.ts';
+import { financeBooks } from './modules/finance/finance-books.ts';
 import { timingBooks } from './modules/timing/timing-books.ts';
 import { walletBooks } from './modules/wallet/wallet-books.ts';
 
@@ -19,6 +20,7 @@ export const BOOK_RULES: readonly BookRules[] = [
   timingBooks,
   spotBooks,
   contractBooks,
+  financeBooks,
 ];
 
 /** The invariant checker over the whole ledger and every module's books. */

@@ -26,6 +26,8 @@ import { ContractTermsCache } from './modules/contract/contract-terms.ts';
 import { earliestOpenAcceptance } from './modules/timing/timing-repository.ts';
 import { TimingService } from './modules/timing/timing-service.ts';
 import { TimingSettler } from './modules/timing/timing-settler.ts';
+import { FinanceService } from './modules/finance/finance-service.ts';
+import { FinanceSettler } from './modules/finance/finance-settler.ts';
 import { AccountService } from './modules/users/account-service.ts';
 import { AttemptGuard } from './modules/users/attempt-guard.ts';
 import { WalletService } from './modules/wallet/wallet-service.ts';
@@ -53,6 +55,8 @@ export interface Engines {
   spot: SpotService;
   contractEngine: ContractEngine;
   contracts: ContractService;
+  financeSettler: FinanceSettler;
+  finance: FinanceService;
   operators: OperatorService;
   /** Disconnects the engines from each other (the app calls it when it closes). */
   disconnect(): void;
@@ -86,6 +90,10 @@ export interface EngineOverrides {
   contractClock?: () => number;
   /** How late an operator's change of the contract terms or levels may be seen (default 250 ms). */
   contractTermsRecheckMs?: number;
+  /** A finance settler without timers, for tests that settle at the instants they choose. */
+  financeSettler?: FinanceSettler;
+  /** The clock of finance purchases and redemptions (default `Date.now`). */
+  financeClock?: () => number;
 }
 
 export interface EngineInputs extends EngineOverrides {
@@ -134,6 +142,7 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
     terms: contractTerms,
     ...(inputs.contractClock ? { now: inputs.contractClock } : {}),
   });
+  const { financeSettler, finance } = newFinance(inputs, money, market, accounts);
   // Every committed balance change reaches the users' live channel.
   const stopBalanceEvents = money.balanceChanges.subscribe((changes) => userEvents.balancesChanged(changes));
   return {
@@ -170,10 +179,36 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
     }),
     contractEngine,
     contracts,
+    financeSettler,
+    finance,
     // The operators' console: its own sessions, attempt counters under their own keys (decision 016).
     operators: new OperatorService({ db, guard: new AttemptGuard(inputs.attempts) }),
     disconnect: () => stopBalanceEvents(),
   };
+}
+
+/**
+ * Pledge finance: the settler wakes at the earliest end and on the seconds the market records, and
+ * the service tells it of every purchase's end.
+ */
+function newFinance(inputs: EngineInputs, money: Money, market: MarketRuntime, accounts: AccountService) {
+  const db = inputs.storage.db;
+  const financeSettler =
+    inputs.financeSettler ??
+    new FinanceSettler({
+      db,
+      money,
+      seconds: market.events,
+      onError: (error) => inputs.log.error({ err: error }, 'settling finance orders failed'),
+    });
+  const finance = new FinanceService({
+    db,
+    money,
+    accounts,
+    deadlines: financeSettler,
+    ...(inputs.financeClock ? { now: inputs.financeClock } : {}),
+  });
+  return { financeSettler, finance };
 }
 
 /**

@@ -7,6 +7,7 @@ import { demoOperatorHashes, seedOperators } from './modules/operators/operators
 import { seedPayment } from './modules/payment/payment-seed.ts';
 import { seedSpot } from './modules/spot/spot-seed.ts';
 import { seedContracts } from './modules/contract/contract-seed.ts';
+import { seedFinance } from './modules/finance/finance-seed.ts';
 import { takeSeedLock } from './modules/storage/seed-lock-repository.ts';
 import { seedSystem } from './modules/system/system-seed.ts';
 import { seedTiming } from './modules/timing/timing-seed.ts';
@@ -32,6 +33,7 @@ export async function seed(db: Kysely<Database>, now = Date.now()): Promise<void
     await seedTiming(trx);
     await seedSpot(trx, now);
     await seedContracts(trx, now);
+    await seedFinance(trx, now);
     await seedFunding(trx, now);
     await seedPayment(trx, now);
     await seedUsers(trx, userHashes, now);

@@ -175,7 +175,7 @@ async function targetOf(page: Page, links: string, screen: string, index: number
  * tab bar but its rows, which the market tests open.
  */
 const MAIN_SCREENS: Record<string, string[]> = {
-  '/home': ['/home', '/currency', '/trade', '/fund', '/user-center', '/recharge'],
+  '/home': ['/home', '/currency', '/trade', '/fund', '/user-center', '/recharge', '/finance'],
   '/trade': ['/contract-trade'],
   '/fund': ['/recharge', '/withdraw', '/user-bills'],
   '/user-center': ['/user-bills', '/settings'],

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   // Contract trading
   'contract_terms.save',
   'contract_levels.save',
+  // Pledge finance
+  'finance_product.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,6 +66,8 @@ export const AUDIT_TARGET_TYPES = [
   'vc',
   // Contract trading: the risk levels, one row
   'contract_levels',
+  // Pledge finance: a product
+  'finance_product',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

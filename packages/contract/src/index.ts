@@ -1,5 +1,6 @@
 import * as admin from './admin.ts';
 import * as contractTrade from './contract-trade.ts';
+import * as finance from './finance.ts';
 import * as funding from './funding.ts';
 import * as market from './market.ts';
 import * as payment from './payment.ts';
@@ -26,6 +27,7 @@ export * from './funding.ts';
 export * from './timing.ts';
 export * from './spot.ts';
 export * from './contract-trade.ts';
+export * from './finance.ts';
 
 /** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
 export const endpoints = {
@@ -39,6 +41,7 @@ export const endpoints = {
   timing,
   spot,
   contractTrade,
+  finance,
 };
 
 export function allEndpoints(): Endpoint[] {

@@ -11,6 +11,7 @@ import type * as admin from './admin.ts';
 import type * as timing from './timing.ts';
 import type * as spot from './spot.ts';
 import type * as contractTrade from './contract-trade.ts';
+import type * as finance from './finance.ts';
 import { route } from './route.ts';
 
 export const routes = {
@@ -167,5 +168,30 @@ export const routes = {
       '/portal/vc-contract-trade-config/list',
       'none',
     ),
+  },
+  finance: {
+    adminFinanceOrders: route<typeof finance.adminFinanceOrders>('/admin/finance/orders', 'operator'),
+    adminFinanceProductSave: route<typeof finance.adminFinanceProductSave>(
+      '/admin/finance/products/save',
+      'operator',
+    ),
+    adminFinanceProducts: route<typeof finance.adminFinanceProducts>(
+      '/admin/finance/products/list',
+      'operator',
+    ),
+    adminFinanceSettlements: route<typeof finance.adminFinanceSettlements>(
+      '/admin/finance/settlements',
+      'operator',
+    ),
+    financeBuy: route<typeof finance.financeBuy>('/user/finance-order/buy', 'user'),
+    financeOrderDetail: route<typeof finance.financeOrderDetail>('/user/finance-order/detail', 'user'),
+    financeOrderList: route<typeof finance.financeOrderList>('/user/finance-order/list', 'user'),
+    financeOverview: route<typeof finance.financeOverview>('/user/finance-order/overview', 'user'),
+    financeProductDetail: route<typeof finance.financeProductDetail>(
+      '/portal/finance-product/detail',
+      'none',
+    ),
+    financeProductList: route<typeof finance.financeProductList>('/portal/finance-product/list', 'none'),
+    financeRedeem: route<typeof finance.financeRedeem>('/user/finance-order/redeem', 'user'),
   },
 } as const;

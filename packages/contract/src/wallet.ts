@@ -39,6 +39,9 @@ export const BILL_TYPES = [
   'contract_open',
   'contract_close',
   'contract_forced',
+  'finance_buy',
+  'finance_redeem',
+  'finance_settlement',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];
 

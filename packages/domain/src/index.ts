@@ -15,3 +15,4 @@ export * from './contract/contract-rules.ts';
 export * from './contract/contract-state.ts';
 export * from './contract/contract-book.ts';
 export * from './contract/contract-reference.ts';
+export * from './finance.ts';

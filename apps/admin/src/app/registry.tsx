@@ -63,6 +63,12 @@ export const PAGES: readonly ConsolePage[] = [
     label: 'Contracts',
     component: lazy(() => import('../features/contract/contract-page.tsx')),
   },
+  // Pledge finance: the endpoints take any operator, as the spot and contract ones do
+  {
+    path: '/finance',
+    label: 'Finance',
+    component: lazy(() => import('../features/finance/finance-page.tsx')),
+  },
 ];
 
 /**
@@ -102,5 +108,11 @@ export const USER_PANELS: readonly UserPanel[] = [
     key: 'spot-orders',
     label: 'Spot orders',
     component: lazy(() => import('../features/spot/user-spot-orders-panel.tsx')),
+  },
+  // Pledge finance
+  {
+    key: 'finance-orders',
+    label: 'Finance orders',
+    component: lazy(() => import('../features/finance/user-finance-orders-panel.tsx')),
   },
 ];

@@ -4,6 +4,7 @@ import type {
   CertType,
   ChannelMethod,
   DocumentSide,
+  FinanceOrderState,
   FundingStatus,
   OperatorRole,
   PaymentMethodKind,
@@ -15,7 +16,8 @@ import type {
   VerificationStatus,
   WithdrawTarget,
 } from '@vela/contract';
-import type { SpotKind } from '@vela/domain';
+import type { FinanceBuyType, FinanceCycleType, SpotKind } from '@vela/domain';
+import type { LocaleCode } from '@vela/i18n';
 
 /**
  * The console's English names for the contract's values. Each map is typed over the contract's
@@ -57,6 +59,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   // Contract trading
   'contract_terms.save': 'Contract terms changed',
   'contract_levels.save': 'Risk levels changed',
+  // Pledge finance
+  'finance_product.save': 'Finance product saved',
 };
 
 export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
@@ -76,6 +80,8 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   vc: 'Coin',
   // Contract trading
   contract_levels: 'Risk levels',
+  // Pledge finance
+  finance_product: 'Finance product',
 };
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { 1: 'Member', 2: 'Agent' };
@@ -147,6 +153,43 @@ export const SPOT_STATE_LABELS: Record<SpotState, string> = {
 export const SPOT_CANCEL_REASON_LABELS: Record<NonNullable<SpotOrder['cancelReason']>, string> = {
   user: 'by the user',
   too_small: 'too small to buy one step at the fill price',
+};
+
+// Pledge finance
+export const FINANCE_BUY_TYPE_LABELS: Record<FinanceBuyType, string> = {
+  coin: 'In the coin',
+  usdt: 'In USDT',
+};
+
+/** A term's unit, in the plural; a term of one unit reads "1 day" (see finance's termText). */
+export const FINANCE_CYCLE_TYPE_LABELS: Record<FinanceCycleType, string> = {
+  day: 'Days',
+  hour: 'Hours',
+  minute: 'Minutes',
+};
+
+export const FINANCE_ORDER_STATE_LABELS: Record<FinanceOrderState, string> = {
+  holding: 'Holding',
+  redeemed: 'Redeemed early',
+  settled: 'Settled',
+};
+
+/**
+ * The product's eleven languages, English first because it is the default text, then in the
+ * product's own order. Typed over the language codes, so a language added there needs a name here.
+ */
+export const LANGUAGE_LABELS: Record<LocaleCode, string> = {
+  en: 'English',
+  'zh-CN': 'Chinese (simplified)',
+  'zh-TW': 'Chinese (traditional)',
+  id: 'Indonesian',
+  ms: 'Malay',
+  es: 'Spanish',
+  tr: 'Turkish',
+  ja: 'Japanese',
+  kr: 'Korean',
+  ar: 'Arabic',
+  pt: 'Portuguese',
 };
 
 /** The entries of a label map in declaration order, as options for a select. */

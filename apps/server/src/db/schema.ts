@@ -766,6 +766,85 @@ export interface SpotCursorTable {
   tick_time_ms: number;
 }
 
+/** A pledge finance product (decision 048); rates are decimal text fractions. */
+export interface FinanceProductTable {
+  id: Generated<number>;
+  vc_id: number;
+  settle_vc_id: number;
+  name: string;
+  remark: string;
+  buy_type: 'coin' | 'usdt';
+  rate: string;
+  service_rate: string;
+  cycle: number;
+  cycle_type: 'day' | 'hour' | 'minute';
+  linked_price_minor: bigint;
+  min_amount_minor: bigint;
+  max_amount_minor: bigint | null;
+  quota_minor: bigint;
+  sold_minor: bigint;
+  order_count: number;
+  enabled: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FinanceProductTextTable {
+  product_id: number;
+  language_code: string;
+  name: string;
+  remark: string;
+}
+
+/** A finance order as bought, with the terms it was bought on; written once. */
+export interface FinanceOrderTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  vc_id: number;
+  settle_vc_id: number;
+  buy_type: 'coin' | 'usdt';
+  amount_minor: bigint;
+  coins_minor: bigint;
+  rate: string;
+  service_rate: string;
+  cycle: number;
+  cycle_type: 'day' | 'hour' | 'minute';
+  linked_price_minor: bigint;
+  start_at: number;
+  end_at: number;
+}
+
+export interface FinanceOrderOpenTable {
+  id: number;
+  end_at: number;
+}
+
+export interface FinanceOrderEndTable {
+  order_id: number;
+  state: 'redeemed' | 'settled';
+  fee_minor: bigint | null;
+  refund_minor: bigint | null;
+  settle_batch_id: number | null;
+  settle_tick_id: number | null;
+  settle_tick_time_ms: number | null;
+  settle_price_minor: bigint | null;
+  payout_vc_id: number | null;
+  payout_minor: bigint | null;
+  income_minor: bigint | null;
+  ended_at: number;
+}
+
+export interface FinanceSettlementTable {
+  id: Generated<number>;
+  vc_id: number;
+  order_count: number;
+  coin_paid_minor: bigint;
+  usdt_paid_minor: bigint;
+  settled_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -827,6 +906,12 @@ export interface Database {
   contract_close: ContractCloseTable;
   contract_forced: ContractForcedTable;
   contract_cursor: ContractCursorTable;
+  finance_product: FinanceProductTable;
+  finance_product_text: FinanceProductTextTable;
+  finance_order: FinanceOrderTable;
+  finance_order_open: FinanceOrderOpenTable;
+  finance_order_end: FinanceOrderEndTable;
+  finance_settlement: FinanceSettlementTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

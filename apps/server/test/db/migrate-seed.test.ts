@@ -36,6 +36,8 @@ const TABLES: (keyof Database)[] = [
   'journal_entry',
   'journal_posting',
   'audit_log',
+  'finance_product',
+  'finance_product_text',
 ];
 
 /** The indexes named `*_idx` (both dialects list them the same way). */
@@ -86,6 +88,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0015-deposit-tx-hash',
       '0016-spot',
       '0017-contracts',
+      '0018-finance',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

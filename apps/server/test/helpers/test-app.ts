@@ -36,6 +36,7 @@ import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
 import { UserEvents } from '../../src/modules/live/user-events.ts';
 import { ContractEngine } from '../../src/modules/contract/contract-engine.ts';
 import { ContractTermsCache } from '../../src/modules/contract/contract-terms.ts';
+import { FinanceSettler } from '../../src/modules/finance/finance-settler.ts';
 import { SpotEngine } from '../../src/modules/spot/spot-engine.ts';
 import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
 import { currentTotp } from '../../src/modules/users/totp.ts';
@@ -167,6 +168,8 @@ export interface TestApp {
   spot: SpotEngine;
   /** The contract engine, without timers: tests call `runRound()` once they have recorded ticks. */
   contracts: ContractEngine;
+  /** The finance settler, without timers: tests call `settleDue(now)` themselves. */
+  finance: FinanceSettler;
   /** The users' own events, which the app's live hub sends to their sockets (decision 024). */
   userEvents: UserEvents;
   /** POST /api + path with a JSON body; answers the HTTP status and the parsed envelope. */
@@ -194,6 +197,8 @@ export interface TestAppOptions {
   spotClock?: () => number;
   /** The clock of contract orders and of the contract engine (see AppOptions.contractClock). */
   contractClock?: () => number;
+  /** The clock of finance purchases and redemptions (see AppOptions.financeClock). */
+  financeClock?: () => number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -235,6 +240,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       level: async () => (await contractTerms.get()).level,
       ...(options.contractClock ? { now: options.contractClock } : {}),
     });
+    const finance = new FinanceSettler({ db: storage.db, money, timers: false });
     const app = await buildApp({
       config,
       storage,
@@ -251,6 +257,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       contractEngine: contracts,
       contractTermsRecheckMs: 0,
       ...(options.contractClock ? { contractClock: options.contractClock } : {}),
+      financeSettler: finance,
+      ...(options.financeClock ? { financeClock: options.financeClock } : {}),
       sessionRecheckMs: options.sessionRecheckMs ?? 0,
       userEvents,
       ...(options.live ? { live: options.live } : {}),
@@ -302,6 +310,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       timing,
       spot,
       contracts,
+      finance,
       userEvents,
       post,
       call: (endpoint, body, opts) => post(endpoint.path, body, opts),

@@ -49,6 +49,12 @@ const pages: Record<BuiltPath, LazyPage> = {
   '/spot-holding': lazyPage(() => import('../features/trade/spot-holding-page.tsx')),
   '/contract-trade': lazyPage(() => import('../features/contract/contract-trade-page.tsx')),
   '/contract-trade-order': lazyPage(() => import('../features/contract/contract-order-page.tsx')),
+  '/finance': lazyPage(() => import('../features/finance/finance-page.tsx')),
+  '/all-finance': lazyPage(() => import('../features/finance/all-finance-page.tsx')),
+  '/buy-finance': lazyPage(() => import('../features/finance/buy-finance-page.tsx')),
+  '/finance-orders': lazyPage(() => import('../features/finance/finance-orders-page.tsx')),
+  // The finance bills are bill lines of the wallet, listed with its components.
+  '/finance-order-bills': lazyPage(() => import('../features/wallet/finance-bills-page.tsx')),
 };
 const PendingPage = lazy(() => import('./pending-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));

@@ -34,6 +34,11 @@ export const BUILT_PATHS = [
   '/spot-holding',
   '/contract-trade',
   '/contract-trade-order',
+  '/finance',
+  '/all-finance',
+  '/buy-finance',
+  '/finance-orders',
+  '/finance-order-bills',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -38,16 +38,16 @@ export const PATHS = {
 } as const;
 
 export const ROUTES: RouteMeta[] = [
-  // Tab pages. Home is open to visitors; the market list and the trade chart are
-  // public too, as on every exchange, while order panels ask to log in.
+  // Tab pages. Home is open to visitors; the market list, the trade chart and the finance products
+  // are public too, as on every exchange, while order panels and purchases ask to log in.
   page('/home', 'route.home', { tab: true, header: false, public: true }),
   page('/currency', 'route.currency', { tab: true, header: false, public: true }),
   page('/trade', 'route.trade', { tab: true, header: false, public: true }),
   page('/fund', 'route.fund', { tab: true, header: false }),
-  page('/finance', 'route.finance', { tab: true, header: false }),
+  page('/finance', 'route.finance', { tab: true, header: false, public: true }),
   page('/user-center', 'route.userCenter', { tab: true, header: false, public: true }),
   // Other pages under the root.
-  page('/all-finance', 'route.allFinance'),
+  page('/all-finance', 'route.allFinance', { public: true }),
   page('/buy-finance', 'route.buyFinance'),
   page('/finance-orders', 'route.financeOrders'),
   page('/finance-order-bills', 'route.financeOrderBills'),

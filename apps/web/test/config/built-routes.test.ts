@@ -9,11 +9,6 @@ import { QUICK_MENUS } from '../../src/features/home/quick-menu-logic.ts';
 
 /** The screens of the route table that are not built today, each of which renders the placeholder. */
 const NOT_BUILT = [
-  '/finance',
-  '/all-finance',
-  '/buy-finance',
-  '/finance-orders',
-  '/finance-order-bills',
   '/help',
   '/share',
   '/my-team',
@@ -59,9 +54,23 @@ describe('every link of the menus, tabs and banners leads to a built screen', ()
     for (const path of paths) expect(isBuiltPath(path), path).toBe(true);
   });
 
-  it('the tab bar has every built tab page', () => {
+  it('the tab bar has every built tab page, as a button of its own or one that stands for it', () => {
     const builtTabs = ROUTES.filter((route) => route.tab && isBuiltPath(route.path)).map((r) => r.path);
-    expect(TABS.map((tab) => tab.path).sort()).toEqual(builtTabs.sort());
+    const covered = TABS.flatMap((tab) => [tab.path, ...(tab.alsoActiveOn ?? [])]);
+    expect(covered.sort()).toEqual(builtTabs.sort());
+  });
+
+  it('the pledge finance screens are built, and the home quick menu leads to them', () => {
+    for (const path of [
+      '/finance',
+      '/all-finance',
+      '/buy-finance',
+      '/finance-orders',
+      '/finance-order-bills',
+    ])
+      expect(isBuiltPath(path), path).toBe(true);
+    expect(QUICK_MENUS.map((menu) => menu.path)).toContain('/finance');
+    expect(leadsToBuiltScreen('/buy-finance?id=3')).toBe(true);
   });
 
   it('the user centre offers adding to the home screen only once its page is built', () => {
@@ -73,11 +82,12 @@ describe('every link of the menus, tabs and banners leads to a built screen', ()
     const shown = bannersToShow([
       banner(1, '/trade'),
       banner(2, '/share'),
-      banner(3, '/finance'),
+      banner(3, '/help'),
+      banner(7, '/finance'),
       banner(4, 'https://example.com/promo'),
       banner(5, ''),
       banner(6, '/recharge?vcId=2'),
     ]);
-    expect(shown.map((b) => b.id)).toEqual([1, 4, 5, 6]);
+    expect(shown.map((b) => b.id)).toEqual([1, 7, 4, 5, 6]);
   });
 });

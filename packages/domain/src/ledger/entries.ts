@@ -47,6 +47,15 @@ export const ENTRY_TYPES = [
   'contract_close',
   /** An account force-closed: every position and order at once, a shortfall from insurance. */
   'contract_forced',
+  /** A pledge finance purchase: user spot -> user finance hold. */
+  'finance_buy',
+  /** A pledge redeemed early: user finance hold -> user spot, less the service fee to fees. */
+  'finance_redeem',
+  /**
+   * The pledges that ended together on one coin: each principal from its finance hold, each payout
+   * to spot in the coin or USDT, the rest with the house. In both currencies, each balanced.
+   */
+  'finance_settlement',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
@@ -54,7 +63,7 @@ export type EntryType = (typeof ENTRY_TYPES)[number];
  * Entry types whose postings may be in a second currency besides the entry's own: exchanges, which
  * only make sense as one movement (half a trade booked is money created or lost).
  */
-export const EXCHANGE_ENTRY_TYPES: readonly EntryType[] = ['spot_fill'];
+export const EXCHANGE_ENTRY_TYPES: readonly EntryType[] = ['spot_fill', 'finance_settlement'];
 
 /** A business row: its table's name in the ledger references and its id. */
 export interface BusinessRef {

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { ContractTermsTable, Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { OperatorSession } from '../../http/contract-routes.ts';
-import { recordAudit } from '../operators/audit-log.ts';
-import { changedFields, checkTermsRange } from '../spot/spot-console.ts';
+import { changedFields, recordAudit } from '../operators/audit-log.ts';
+import { checkTermsRange } from '../spot/spot-console.ts';
 import { spotCoin } from '../spot/spot-repository.ts';
 import { bumpCacheVersion } from '../system/cache-versions.ts';
 import {

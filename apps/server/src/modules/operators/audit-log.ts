@@ -89,3 +89,21 @@ function parseDetail(text: string | null): Record<string, string> {
   }
   return detail;
 }
+
+/**
+ * What a save of terms changed, field by field, "before -> after" ("none" before the first save,
+ * "uncapped" for a limit left empty): the audit log's detail of a saved set of terms (spot, contracts, finance products).
+ */
+export function changedFields<F extends string>(
+  before: Partial<Record<F, unknown>> | undefined,
+  after: Partial<Record<F, unknown>>,
+  fields: readonly F[],
+): Record<string, string> {
+  const detail: Record<string, string> = {};
+  for (const field of fields) {
+    const was = before ? String(before[field] ?? 'uncapped') : 'none';
+    const now = String(after[field] ?? 'uncapped');
+    if (was !== now) detail[field] = `${was} -> ${now}`;
+  }
+  return detail;
+}

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database, SpotTermsTable } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { OperatorSession } from '../../http/contract-routes.ts';
-import { recordAudit } from '../operators/audit-log.ts';
+import { changedFields, recordAudit } from '../operators/audit-log.ts';
 import { bumpCacheVersion } from '../system/cache-versions.ts';
 import { spotCoin, spotTermsRows, upsertSpotTerms } from './spot-repository.ts';
 import { amountDecimals, loadSpotTerms, toSpotTerms } from './spot-terms.ts';
@@ -126,24 +126,6 @@ export function checkTermsRange(
   if (max === null) return;
   const high = checkAmount(max, limits);
   if (!high.ok || high.minor < low.minor) throw refuseRange(field.replace('min', 'max'));
-}
-
-/**
- * What a save of terms changed, field by field, "before -> after" ("none" before the first save,
- * "uncapped" for a limit left empty): the audit log's detail of spot's and contracts' terms.
- */
-export function changedFields<F extends string>(
-  before: Partial<Record<F, unknown>> | undefined,
-  after: Partial<Record<F, unknown>>,
-  fields: readonly F[],
-): Record<string, string> {
-  const detail: Record<string, string> = {};
-  for (const field of fields) {
-    const was = before ? String(before[field] ?? 'uncapped') : 'none';
-    const now = String(after[field] ?? 'uncapped');
-    if (was !== now) detail[field] = `${was} -> ${now}`;
-  }
-  return detail;
 }
 
 const SPOT_TERMS_FIELDS = [

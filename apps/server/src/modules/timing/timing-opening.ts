@@ -7,7 +7,8 @@ import {
   type TimingDirection,
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
-import { ticksCovering, type OpenOrderRow } from './timing-repository.ts';
+import { ticksCovering } from '../market/coin-repository.ts';
+import type { OpenOrderRow } from './timing-repository.ts';
 
 /**
  * Opening (decision 035): an accepted order opens at the first tick recorded after its acceptance,

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { RecordedTick, TieRule } from '@vela/domain';
+import type { TieRule } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import { getConfigValue } from '../system/system-repository.ts';
 
@@ -24,46 +24,6 @@ export async function timingPair(db: Kysely<Database>, vcId: number) {
 /** The platform's rule for an unchanged price (GLOBAL timingTieRule), 'refund' unless set otherwise. */
 export async function tieRule(db: Kysely<Database>): Promise<TieRule> {
   return (await getConfigValue(db, 'GLOBAL', 'timingTieRule')) === 'loss' ? 'loss' : 'refund';
-}
-
-/**
- * The coin's recorded ticks from `fromMs` up to and including the first one at or after `toMs` (all
- * of them when that one is not recorded yet), in time order: every tick an order expiring, or
- * accepted, between the two instants may settle or open at (`settlementTick`, `openingTick`). One
- * read serves a whole batch of orders, and the orders whose tick is recorded go ahead.
- */
-export async function ticksCovering(
-  db: Kysely<Database>,
-  vcId: number,
-  fromMs: number,
-  toMs: number,
-): Promise<RecordedTick[]> {
-  const rows = await db
-    .selectFrom('price_tick')
-    .select(['id', 'time_ms', 'price_minor'])
-    .where('vc_id', '=', vcId)
-    .where('time_ms', '>=', fromMs)
-    .where((eb) =>
-      eb(
-        'time_ms',
-        '<=',
-        eb.fn.coalesce(
-          eb
-            .selectFrom('price_tick')
-            .select((inner) => inner.fn.min('time_ms').as('last'))
-            .where('vc_id', '=', vcId)
-            .where('time_ms', '>=', toMs),
-          sql<number>`${Number.MAX_SAFE_INTEGER}`,
-        ),
-      ),
-    )
-    .orderBy('time_ms')
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    timeMs: Number(row.time_ms),
-    priceMinor: BigInt(row.price_minor),
-  }));
 }
 
 /**

@@ -18,7 +18,8 @@ import {
   type OpenOrder,
   type PlacedOrder,
 } from './timing-opening.ts';
-import { openOrderIdsAfter, openOrdersByIds, ticksCovering } from './timing-repository.ts';
+import { ticksCovering } from '../market/coin-repository.ts';
+import { openOrderIdsAfter, openOrdersByIds } from './timing-repository.ts';
 import {
   deleteSettlementBatch,
   insertSettlementBatch,

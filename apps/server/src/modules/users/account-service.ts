@@ -309,6 +309,15 @@ export class AccountService {
     return user;
   }
 
+  /**
+   * The fund password alone (which must be set), for requests that move money only between the
+   * user's own accounts, such as a finance purchase.
+   */
+  async verifyFundPassword(userId: number, fundPwd: string, field = 'fundPwd'): Promise<void> {
+    const user = await this.requireUser({ userId, sessionId: 0 });
+    await this.checkFundPassword(user, fundPwd, field);
+  }
+
   // ---- agents -------------------------------------------------------------------------------
 
   async reloadInviteCode(session: AuthSession): Promise<{ inviteCode: string }> {

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Envelope } from '@vela/contract';
 import { checkBooks } from '../../../src/books.ts';
+import { killHard, startServerProcess, type ServerProcess } from '../../helpers/server-process.ts';
 import { createTestApp, expectSuccess, type TestApp } from '../../helpers/test-app.ts';
 import { idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import {
@@ -20,56 +19,6 @@ import {
  * books must balance, every acknowledged request's effect must be there, and sending an
  * acknowledged request again with its key must answer what it answered before the kill.
  */
-
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-/** Starts `cli serve` on the test's database, as README command 1 does, on a free port. */
-async function startServerProcess(t: TestApp): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'serve'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: t.config.DATA_DIR,
-      DATABASE_URL: t.databaseUrl ?? '',
-      REDIS_URL: '',
-      FEED_SOURCE: 'off',
-      WEB_DIST: t.config.WEB_DIST,
-      ADMIN_DIST: t.config.ADMIN_DIST,
-      // Every client address is its own, so the per-address limits do not throttle the workload.
-      TRUST_PROXY: 'true',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${String(code)}:\n${output}`));
-    });
-  });
-  return { url, child };
-}
 
 /** Records a tick of the coin for every second from now until stopped, as the price feed does. */
 function recordTicksEverySecond(t: TestApp, vcId: number): { stop(): void } {
@@ -91,13 +40,6 @@ function recordTicksEverySecond(t: TestApp, vcId: number): { stop(): void } {
   void write();
   const timer = setInterval(() => void write().catch(() => undefined), 250);
   return { stop: () => clearInterval(timer) };
-}
-
-function killHard(server: ServerProcess): Promise<void> {
-  return new Promise((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
 }
 
 function httpSender(url: string): Send {

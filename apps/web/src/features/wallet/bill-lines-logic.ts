@@ -29,10 +29,25 @@ export const BILL_TYPE_TITLES: Record<BillType, MessageKey> = {
   contract_open: 'bills.type.contract_open',
   contract_close: 'bills.type.contract_close',
   contract_forced: 'bills.type.contract_forced',
+  finance_buy: 'bills.type.finance_buy',
+  finance_redeem: 'bills.type.finance_redeem',
+  finance_settlement: 'bills.type.finance_settlement',
 };
 
 /** Every bill type, in the order the filter offers them. */
 export const BILL_TYPE_LIST = Object.keys(BILL_TYPE_TITLES) as BillType[];
+
+/**
+ * The bills pledge finance writes: a purchase (the principal leaves spot for the finance holding),
+ * an early redemption (the principal back less the fee) and a settlement (the payout). The finance
+ * bills screen lists only these.
+ */
+export const FINANCE_BILL_TYPES = [
+  'finance_buy',
+  'finance_redeem',
+  'finance_settlement',
+] as const satisfies readonly BillType[];
+export type FinanceBillType = (typeof FINANCE_BILL_TYPES)[number];
 
 export const ACCOUNT_NAMES: Record<Bill['account'], MessageKey> = {
   spot: 'wallet.account.spot',
@@ -53,6 +68,8 @@ const REFERENCES = new Map<string, MessageKey>([
   ['contract_order', 'bills.ref.contract_order'],
   ['contract_close', 'bills.ref.contract_close'],
   ['contract_forced', 'bills.ref.contract_forced'],
+  ['finance_order', 'bills.ref.finance_order'],
+  ['finance_settlement', 'bills.ref.finance_settlement'],
 ]);
 
 export interface BillLineText {

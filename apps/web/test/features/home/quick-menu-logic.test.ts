@@ -18,7 +18,10 @@ describe('futures quick menu', () => {
 });
 
 describe('quick menus', () => {
-  it('lead to futures only while the finance and help screens are not built', () => {
-    expect(QUICK_MENUS.map((menu) => [menu.path, menu.testId])).toEqual([['/trade', 'menu-futures']]);
+  it('lead to futures and finance while the help screen is not built', () => {
+    expect(QUICK_MENUS.map((menu) => [menu.path, menu.testId])).toEqual([
+      ['/trade', 'menu-futures'],
+      ['/finance', 'menu-finance'],
+    ]);
   });
 });

@@ -7,7 +7,11 @@ import {
   toggleType,
   validateFilter,
 } from '../../../src/features/wallet/bill-filter-logic.ts';
-import { BILL_TYPE_LIST, billLine } from '../../../src/features/wallet/bill-lines-logic.ts';
+import {
+  BILL_TYPE_LIST,
+  FINANCE_BILL_TYPES,
+  billLine,
+} from '../../../src/features/wallet/bill-lines-logic.ts';
 import {
   defaultCurrency,
   initialTransfer,
@@ -256,13 +260,45 @@ describe('bill lines', () => {
   });
 
   it('have a title for every bill type', () => {
-    expect(BILL_TYPE_LIST).toHaveLength(16);
+    expect(BILL_TYPE_LIST).toHaveLength(19);
     for (const type of BILL_TYPE_LIST) {
       expect(billLine(bill({ type }), translate).title).not.toMatch(/^bills\./);
     }
     const forced = billLine(bill({ type: 'contract_forced', account: 'margin' }), translate);
     expect(forced.title).toBe('Contract account force-closed');
     expect(forced.account).toBe('contract margin');
+  });
+
+  it('explain the finance bills: a purchase, an early redemption and a settlement', () => {
+    expect(FINANCE_BILL_TYPES.every((type) => BILL_TYPE_LIST.includes(type))).toBe(true);
+    const bought = billLine(
+      bill({ type: 'finance_buy', refType: 'finance_order', refId: 5, amount: '-100.000000' }),
+      translate,
+    );
+    expect(bought).toMatchObject({
+      title: 'Finance purchase',
+      reference: 'Finance order #5',
+      amount: '-100.00 USDT',
+    });
+    const held = billLine(
+      bill({ type: 'finance_buy', account: 'finance_hold', refType: 'finance_order', refId: 5 }),
+      translate,
+    );
+    expect(held.account).toBe('finance principal');
+    const redeemed = billLine(
+      bill({ type: 'finance_redeem', refType: 'finance_order', refId: 5, amount: '99.500000' }),
+      translate,
+    );
+    expect(redeemed).toMatchObject({ title: 'Finance early redemption', amount: '+99.50 USDT' });
+    const settled = billLine(
+      bill({ type: 'finance_settlement', refType: 'finance_settlement', refId: 9, amount: '100.980000' }),
+      translate,
+    );
+    expect(settled).toMatchObject({
+      title: 'Finance settlement',
+      reference: 'Finance settlement #9',
+      amount: '+100.98 USDT',
+    });
   });
 });
 
