@@ -63,7 +63,7 @@ export async function saveFinanceProduct(
 ): Promise<AdminFinanceProduct> {
   const { rows, coins } = await productCatalog(db);
   const before = input.id === undefined ? undefined : rows.find((row) => Number(row.id) === input.id);
-  if (input.id !== undefined && !before) throw fieldError('NOT_FOUND', 'id');
+  if (input.id !== undefined && !before) throw fieldError('FINANCE_PRODUCT_INVALID', 'id');
   const row = checkedRow(input, coins, now);
   if (before && before.order_count > 0) {
     const changed = TERMS_FIELDS.filter((field) => String(before[field]) !== String(row[field]));

@@ -165,7 +165,8 @@ export class FinanceSettler implements FinanceDeadlines {
   private async settleRound(now: number): Promise<number> {
     let limit = this.deps.batchLimit ?? 20_000;
     const largest = Math.max(limit, this.deps.maxBatchLimit ?? 200_000);
-    const coins = await financeCoins(this.deps.db);
+    // Read with the first due orders: a database without coins (or orders) has nothing to settle.
+    let coins: FinanceCoins | null = null;
     let after = { endAt: -Infinity, id: 0 };
     let settled = 0;
     this.waitingTick = false;
@@ -177,9 +178,10 @@ export class FinanceSettler implements FinanceDeadlines {
       const { ready, unrecorded } = await this.withTicks(orders);
       if (unrecorded > 0) this.waitingTick = true;
       if (ready.length > 0) {
+        const known = coins ?? (coins = await financeCoins(this.deps.db));
         const settledAt = this.now();
         settled += await this.deps.money.committer.run((trx) =>
-          settleBatch(trx, this.deps.money, coins, ready, settledAt),
+          settleBatch(trx, this.deps.money, known, ready, settledAt),
         );
       }
       if (orders.length < limit) return settled;

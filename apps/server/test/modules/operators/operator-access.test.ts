@@ -11,7 +11,7 @@ import {
 } from '../../helpers/test-app.ts';
 import { signedInOperator, type TestOperator } from './operator-helpers.ts';
 
-const { admin, contractTrade, funding, payment, spot, user } = endpoints;
+const { admin, contractTrade, finance: pledges, funding, payment, spot, user } = endpoints;
 
 /**
  * `auth: 'operator'` endpoints: an operator session of an allowed role, never a user's session; and
@@ -96,6 +96,26 @@ describe('operator endpoints: sessions and roles', () => {
       },
     ],
     [contractTrade.adminContractLevelsSave.path, { adjustmentRatio: '0.1' }],
+    [
+      pledges.adminFinanceProductSave.path,
+      {
+        vcId: 2,
+        names: { en: 'Test' },
+        remarks: {},
+        rateStr: '0.1',
+        buyType: 'usdt',
+        cycle: 7,
+        cycleType: 'day',
+        exchangeRate: '50000',
+        serviceRateStr: '0.01',
+        minAmount: '10',
+        maxAmount: null,
+        quota: '1000',
+        enabled: true,
+        sort: 0,
+      },
+    ],
+    [pledges.adminFinanceOrders.path, { scope: 'holding' }],
   ]);
 
   function validBody(endpoint: Endpoint): unknown {
