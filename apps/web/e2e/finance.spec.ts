@@ -121,7 +121,7 @@ test('the demo user buys a one-minute product, redeems one order early, and sees
 
   // The bills: the purchases, the redemption and the settlement.
   await page.goto('/finance-order-bills');
-  for (const type of ['finance_buy', 'finance_redeem', 'finance_settlement'])
+  for (const type of ['finance_buy', 'finance_redeem', 'finance_fee', 'finance_settlement'])
     await expect(page.locator(`[data-testid="bill-line"][data-type="${type}"]`).first()).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -41,6 +41,7 @@ export const BILL_TYPES = [
   'contract_forced',
   'finance_buy',
   'finance_redeem',
+  'finance_fee',
   'finance_settlement',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];

@@ -205,21 +205,35 @@ export function financeBuyEntry(
   };
 }
 
-/** An early redemption: the principal back to spot, less the service fee, which goes to fees. */
-export function financeRedeemEntry(
+/**
+ * An early redemption: the whole principal back to spot, then the service fee from spot to fees, as
+ * two entries posted together, so the user's bills show the redemption and the fee each on its own
+ * line.
+ */
+export function financeRedeemEntries(
   order: BusinessRef,
   userId: number,
   vcId: number,
   amountMinor: bigint,
   feeMinor: bigint,
-): EntryDraft {
-  const postings: Posting[] = [
-    { account: userAccount(userId, vcId, 'finance_hold'), amountMinor: -amountMinor },
+): EntryDraft[] {
+  const spot = userAccount(userId, vcId, 'spot');
+  const entries: EntryDraft[] = [
+    {
+      type: 'finance_redeem',
+      vcId,
+      ...order,
+      postings: move(userAccount(userId, vcId, 'finance_hold'), spot, amountMinor),
+    },
   ];
-  if (amountMinor > feeMinor)
-    postings.push({ account: userAccount(userId, vcId, 'spot'), amountMinor: amountMinor - feeMinor });
-  if (feeMinor > 0n) postings.push({ account: platformAccount(vcId, 'fees'), amountMinor: feeMinor });
-  return { type: 'finance_redeem', vcId, ...order, postings };
+  if (feeMinor > 0n)
+    entries.push({
+      type: 'finance_fee',
+      vcId,
+      ...order,
+      postings: move(spot, platformAccount(vcId, 'fees'), feeMinor),
+    });
+  return entries;
 }
 
 /** What the settlement entry needs of one order. */

@@ -5,7 +5,7 @@ import {
   financeBuyEntry,
   financePayout,
   financeRateUnits,
-  financeRedeemEntry,
+  financeRedeemEntries,
   financeSettlementEntry,
   financeTermMs,
   payoutIn,
@@ -157,13 +157,20 @@ describe('finance entries', () => {
       ['spot', -1_000n],
       ['finance_hold', 1_000n],
     ]);
-    const redeem = financeRedeemEntry(order, 3, 1, 1_000n, 20n);
-    expect(entryFault(redeem)).toBeNull();
-    expect(redeem.postings.map((p) => [p.account.kind, p.amountMinor])).toEqual([
+    const [redeem, fee, ...rest] = financeRedeemEntries(order, 3, 1, 1_000n, 20n);
+    expect(rest).toEqual([]);
+    for (const entry of [redeem, fee]) expect(entry && entryFault(entry)).toBeNull();
+    expect(redeem?.postings.map((p) => [p.account.kind, p.amountMinor])).toEqual([
       ['finance_hold', -1_000n],
-      ['spot', 980n],
+      ['spot', 1_000n],
+    ]);
+    expect(fee?.type).toBe('finance_fee');
+    expect(fee?.postings.map((p) => [p.account.kind, p.amountMinor])).toEqual([
+      ['spot', -20n],
       ['fees', 20n],
     ]);
+    // No fee, no fee entry.
+    expect(financeRedeemEntries(order, 3, 1, 1_000n, 0n).map((e) => e.type)).toEqual(['finance_redeem']);
   });
 
   it('settles a batch in both currencies, each balanced, one posting per order and side', () => {

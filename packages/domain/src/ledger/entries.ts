@@ -49,8 +49,10 @@ export const ENTRY_TYPES = [
   'contract_forced',
   /** A pledge finance purchase: user spot -> user finance hold. */
   'finance_buy',
-  /** A pledge redeemed early: user finance hold -> user spot, less the service fee to fees. */
+  /** A pledge redeemed early: user finance hold -> user spot, the whole principal. */
   'finance_redeem',
+  /** The service fee of an early redemption: user spot -> fees, in the same commit as the redemption. */
+  'finance_fee',
   /**
    * The pledges that ended together on one coin: each principal from its finance hold, each payout
    * to spot in the coin or USDT, the rest with the house. In both currencies, each balanced.

@@ -903,6 +903,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': 'أعطِ المنتج اسمًا بلغة واحدة على الأقل',
   'bills.type.finance_buy': 'شراء استثمار',
   'bills.type.finance_redeem': 'استرداد مبكر لاستثمار',
+  'bills.type.finance_fee': 'رسوم الاسترداد المبكر',
   'bills.type.finance_settlement': 'تسوية استثمار',
   'bills.ref.finance_order': 'طلب استثمار #{{id}}',
   'bills.ref.finance_settlement': 'تسوية استثمار #{{id}}',

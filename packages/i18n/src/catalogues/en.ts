@@ -922,6 +922,7 @@ export const en = {
   'validation.financeName': 'Give the product a name in at least one language',
   'bills.type.finance_buy': 'Finance purchase',
   'bills.type.finance_redeem': 'Finance early redemption',
+  'bills.type.finance_fee': 'Finance redemption fee',
   'bills.type.finance_settlement': 'Finance settlement',
   'bills.ref.finance_order': 'Finance order #{{id}}',
   'bills.ref.finance_settlement': 'Finance settlement #{{id}}',

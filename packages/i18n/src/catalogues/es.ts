@@ -928,6 +928,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': 'Pon nombre al producto en al menos un idioma',
   'bills.type.finance_buy': 'Compra de inversión',
   'bills.type.finance_redeem': 'Rescate anticipado de inversión',
+  'bills.type.finance_fee': 'Comisión de rescate anticipado',
   'bills.type.finance_settlement': 'Liquidación de inversión',
   'bills.ref.finance_order': 'Orden de inversión n.º {{id}}',
   'bills.ref.finance_settlement': 'Liquidación de inversión n.º {{id}}',

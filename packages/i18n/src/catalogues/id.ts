@@ -925,6 +925,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': 'Beri nama produk dalam setidaknya satu bahasa',
   'bills.type.finance_buy': 'Pembelian investasi',
   'bills.type.finance_redeem': 'Penebusan awal investasi',
+  'bills.type.finance_fee': 'Biaya penebusan awal',
   'bills.type.finance_settlement': 'Penyelesaian investasi',
   'bills.ref.finance_order': 'Order investasi #{{id}}',
   'bills.ref.finance_settlement': 'Penyelesaian investasi #{{id}}',

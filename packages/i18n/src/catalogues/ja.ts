@@ -914,6 +914,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': '少なくとも 1 つの言語で商品名を入力してください',
   'bills.type.finance_buy': '資産運用の購入',
   'bills.type.finance_redeem': '資産運用の途中償還',
+  'bills.type.finance_fee': '途中償還手数料',
   'bills.type.finance_settlement': '資産運用の決済',
   'bills.ref.finance_order': '資産運用注文 #{{id}}',
   'bills.ref.finance_settlement': '資産運用決済 #{{id}}',

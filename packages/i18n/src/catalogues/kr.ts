@@ -907,6 +907,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': '최소 한 가지 언어로 상품 이름을 입력하세요',
   'bills.type.finance_buy': '재테크 가입',
   'bills.type.finance_redeem': '재테크 중도 환매',
+  'bills.type.finance_fee': '중도 환매 수수료',
   'bills.type.finance_settlement': '재테크 정산',
   'bills.ref.finance_order': '재테크 주문 #{{id}}',
   'bills.ref.finance_settlement': '재테크 정산 #{{id}}',

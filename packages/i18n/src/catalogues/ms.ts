@@ -924,6 +924,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': 'Berikan nama produk dalam sekurang-kurangnya satu bahasa',
   'bills.type.finance_buy': 'Pembelian pelaburan',
   'bills.type.finance_redeem': 'Penebusan awal pelaburan',
+  'bills.type.finance_fee': 'Yuran penebusan awal',
   'bills.type.finance_settlement': 'Penyelesaian pelaburan',
   'bills.ref.finance_order': 'Pesanan pelaburan #{{id}}',
   'bills.ref.finance_settlement': 'Penyelesaian pelaburan #{{id}}',

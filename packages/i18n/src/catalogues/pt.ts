@@ -926,6 +926,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': 'Dê um nome ao produto em pelo menos um idioma',
   'bills.type.finance_buy': 'Compra de investimento',
   'bills.type.finance_redeem': 'Resgate antecipado de investimento',
+  'bills.type.finance_fee': 'Taxa de resgate antecipado',
   'bills.type.finance_settlement': 'Liquidação de investimento',
   'bills.ref.finance_order': 'Ordem de investimento nº {{id}}',
   'bills.ref.finance_settlement': 'Liquidação de investimento nº {{id}}',

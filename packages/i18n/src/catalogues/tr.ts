@@ -922,6 +922,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': 'Ürüne en az bir dilde ad verin',
   'bills.type.finance_buy': 'Yatırım alımı',
   'bills.type.finance_redeem': 'Yatırım erken itfası',
+  'bills.type.finance_fee': 'Erken itfa ücreti',
   'bills.type.finance_settlement': 'Yatırım uzlaşması',
   'bills.ref.finance_order': 'Yatırım emri #{{id}}',
   'bills.ref.finance_settlement': 'Yatırım uzlaşması #{{id}}',

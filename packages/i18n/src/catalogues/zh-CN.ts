@@ -892,6 +892,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': '请至少用一种语言填写产品名称',
   'bills.type.finance_buy': '理财申购',
   'bills.type.finance_redeem': '理财提前赎回',
+  'bills.type.finance_fee': '理财提前赎回手续费',
   'bills.type.finance_settlement': '理财结算',
   'bills.ref.finance_order': '理财订单 #{{id}}',
   'bills.ref.finance_settlement': '理财结算 #{{id}}',

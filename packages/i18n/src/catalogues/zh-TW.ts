@@ -892,6 +892,7 @@ export const catalogue: Catalogue = {
   'validation.financeName': '請至少用一種語言填寫產品名稱',
   'bills.type.finance_buy': '理財申購',
   'bills.type.finance_redeem': '理財提前贖回',
+  'bills.type.finance_fee': '理財提前贖回手續費',
   'bills.type.finance_settlement': '理財結算',
   'bills.ref.finance_order': '理財訂單 #{{id}}',
   'bills.ref.finance_settlement': '理財結算 #{{id}}',

@@ -8,7 +8,7 @@ const LIMIT = 100;
 
 /**
  * Pledge finance's rules for the books (decision 048): every order has its purchase entry, a
- * redeemed one its redemption entry, each once; a settled order is paid in its batch's entry, on
+ * redeemed one its redemption entry and, when it paid one, its fee entry, each once; a settled order is paid in its batch's entry, on
  * postings naming it, which the audit below checks with the holdings.
  */
 export const financeBooks: BookRules = {
@@ -22,14 +22,22 @@ export const financeBooks: BookRules = {
           type: 'finance_redeem',
           when: "EXISTS (SELECT 1 FROM finance_order_end e WHERE e.order_id = t.id AND e.state = 'redeemed')",
         },
+        {
+          type: 'finance_fee',
+          when: "EXISTS (SELECT 1 FROM finance_order_end e WHERE e.order_id = t.id AND e.state = 'redeemed' AND e.fee_minor > 0)",
+        },
       ],
       forbids: [
+        {
+          type: 'finance_fee',
+          when: "NOT EXISTS (SELECT 1 FROM finance_order_end e WHERE e.order_id = t.id AND e.state = 'redeemed' AND e.fee_minor > 0)",
+        },
         {
           type: 'finance_redeem',
           when: "NOT EXISTS (SELECT 1 FROM finance_order_end e WHERE e.order_id = t.id AND e.state = 'redeemed')",
         },
       ],
-      once: ['finance_buy', 'finance_redeem'],
+      once: ['finance_buy', 'finance_redeem', 'finance_fee'],
     },
     {
       refType: 'finance_settlement',

@@ -3,7 +3,7 @@ import type { DataOf, FinanceOrder, FinanceProduct, ParsedBodyOf, endpoints } fr
 import {
   financeBuyEntry,
   financeRateUnits,
-  financeRedeemEntry,
+  financeRedeemEntries,
   formatMinor,
   payoutIn,
   pledgedCoins,
@@ -202,15 +202,16 @@ export class FinanceService {
         };
         await insertEnds(trx, this.deps.money.dialect, [{ order_id: body.id, ...end }]);
         const paid = buyCoin(coins, row);
-        await this.deps.money.ledger.post(trx, [
-          financeRedeemEntry(
+        await this.deps.money.ledger.post(
+          trx,
+          financeRedeemEntries(
             { refType: 'finance_order', refId: body.id },
             session.userId,
             paid.id,
             amount,
             feeMinor,
           ),
-        ]);
+        );
         return toFinanceOrder({ ...row, ...NOT_ENDED, ...end }, coins, nameOf(Number(row.product_id)));
       },
     );

@@ -239,6 +239,15 @@ describe('pledge finance', () => {
     expect(expectSuccess(await redeem(who, order.id, key))).toEqual(redeemed);
     expectFailure(await redeem(who, order.id), 'FINANCE_ORDER_NOT_HOLDING', { field: 'id' });
     expect(await balance(who, 'USDT')).toMatchObject({ spot: '9980.000000', frozen: '0.000000' });
+    // The bills show the redemption and its fee, each on its own line.
+    const bills = expectSuccess(
+      await t.call(wallet.walletBills, { types: ['finance_redeem', 'finance_fee'] }, { token: who.token }),
+    );
+    expect(bills.list.map((b) => [b.type, b.account, b.amount])).toEqual([
+      ['finance_fee', 'spot', '-20.000000'],
+      ['finance_redeem', 'spot', '1000.000000'],
+      ['finance_redeem', 'finance_hold', '-1000.000000'],
+    ]);
     // A redeemed order never settles.
     await recordTick(order.calcEndDate, '1.00');
     expect(await t.finance.settleDue(order.calcEndDate)).toBe(0);

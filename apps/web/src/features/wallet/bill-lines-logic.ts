@@ -31,6 +31,7 @@ export const BILL_TYPE_TITLES: Record<BillType, MessageKey> = {
   contract_forced: 'bills.type.contract_forced',
   finance_buy: 'bills.type.finance_buy',
   finance_redeem: 'bills.type.finance_redeem',
+  finance_fee: 'bills.type.finance_fee',
   finance_settlement: 'bills.type.finance_settlement',
 };
 
@@ -45,6 +46,7 @@ export const BILL_TYPE_LIST = Object.keys(BILL_TYPE_TITLES) as BillType[];
 export const FINANCE_BILL_TYPES = [
   'finance_buy',
   'finance_redeem',
+  'finance_fee',
   'finance_settlement',
 ] as const satisfies readonly BillType[];
 export type FinanceBillType = (typeof FINANCE_BILL_TYPES)[number];

@@ -13,7 +13,7 @@ afterEach(async () => {
   await changeLocale('en');
 });
 
-const FINANCE_TYPES = ['finance_buy', 'finance_redeem', 'finance_settlement'];
+const FINANCE_TYPES = ['finance_buy', 'finance_redeem', 'finance_fee', 'finance_settlement'];
 
 describe('/finance-order-bills', () => {
   it('asks only for the finance bills, and narrows them by type and currency', async () => {
