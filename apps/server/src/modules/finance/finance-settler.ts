@@ -7,6 +7,7 @@ import {
   type RecordedTick,
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
+import { WakeTimer } from '../../lib/wake-timer.ts';
 import type { Money } from '../ledger/money.ts';
 import { ticksCovering } from '../market/coin-repository.ts';
 import {
@@ -58,8 +59,7 @@ const RETRY_MS = 250;
 export class FinanceSettler implements FinanceDeadlines {
   private readonly now: () => number;
   private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt = Infinity;
+  private readonly timer: WakeTimer;
   private poller: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private round: Promise<number> | null = null;
@@ -70,6 +70,7 @@ export class FinanceSettler implements FinanceDeadlines {
 
   constructor(private readonly deps: FinanceSettlerDeps) {
     this.now = deps.now ?? Date.now;
+    this.timer = new WakeTimer(this.now, () => this.wake());
   }
 
   async start(): Promise<void> {
@@ -97,7 +98,7 @@ export class FinanceSettler implements FinanceDeadlines {
     this.unsubscribe = null;
     if (this.poller) clearInterval(this.poller);
     this.poller = null;
-    this.clearTimer();
+    this.timer.clear();
     await this.round?.catch(() => undefined);
   }
 
@@ -134,26 +135,7 @@ export class FinanceSettler implements FinanceDeadlines {
   /** One timer: for the earliest end, or for a retry while a due order waits for its tick. */
   private schedule(): void {
     if (!this.running) return;
-    const next = this.waitingTick ? Math.min(this.nextAt, this.now() + RETRY_MS) : this.nextAt;
-    if (next === this.timerAt && this.timer) return;
-    this.clearTimer();
-    if (next === Infinity) return;
-    this.timerAt = next;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.timerAt = Infinity;
-        this.wake();
-      },
-      Math.max(0, next - this.now()),
-    );
-    this.timer.unref();
-  }
-
-  private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Infinity;
+    this.timer.set(this.waitingTick ? Math.min(this.nextAt, this.now() + RETRY_MS) : this.nextAt);
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   type TimingResult,
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
+import { WakeTimer } from '../../lib/wake-timer.ts';
 import type { Money } from '../ledger/money.ts';
 import { ExpiryCalendar } from './expiry-calendar.ts';
 import {
@@ -109,8 +110,7 @@ export class TimingSettler {
   private readonly tracked = new Set<number>();
   private readonly now: () => number;
   private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt = Infinity;
+  private readonly timer: WakeTimer;
   private sweeper: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private round: Promise<number> | null = null;
@@ -121,6 +121,7 @@ export class TimingSettler {
 
   constructor(private readonly deps: SettlerDeps) {
     this.now = deps.now ?? Date.now;
+    this.timer = new WakeTimer(this.now, () => this.wake());
   }
 
   /** Loads every open order, settles what is due, and starts waking by itself. */
@@ -150,7 +151,7 @@ export class TimingSettler {
     this.unsubscribe = null;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
-    this.clearTimer();
+    this.timer.clear();
     await this.round?.catch(() => undefined);
   }
 
@@ -160,12 +161,12 @@ export class TimingSettler {
     this.tracked.add(order.id);
     if (isOpen(order)) {
       this.open.add(order);
-      if (order.expiresAt < this.timerAt) this.schedule();
+      if (order.expiresAt < this.timer.setFor) this.schedule();
       return;
     }
     this.opening.push(order);
     this.retryAt = Math.min(this.retryAt, this.now() + RETRY_MS);
-    if (this.retryAt < this.timerAt) this.schedule();
+    if (this.retryAt < this.timer.setFor) this.schedule();
   }
 
   get openCount(): number {
@@ -196,26 +197,7 @@ export class TimingSettler {
   /** One timer, for the first expiry of an open order or the next retry, whichever comes first. */
   private schedule(): void {
     if (!this.running) return;
-    const next = Math.min(this.open.earliest(), this.retryAt);
-    if (next === this.timerAt && this.timer) return;
-    this.clearTimer();
-    if (next === Infinity) return;
-    this.timerAt = next;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.timerAt = Infinity;
-        this.wake();
-      },
-      Math.max(0, next - this.now()),
-    );
-    this.timer.unref();
-  }
-
-  private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Infinity;
+    this.timer.set(Math.min(this.open.earliest(), this.retryAt));
   }
 
   private async settleRound(now: number): Promise<number> {

@@ -1,38 +1,14 @@
-import { formatMinor, formatNumber, parseDecimal, truncateDecimal } from '@vela/domain';
+import { formatMinor, parseDecimal, truncateDecimal } from '@vela/domain';
 import type { MessageKey, MessageParams } from '@vela/i18n';
 import type { TFunction } from '../../lib/i18n.ts';
+import { decimalsOf, shownAmount, shownPrice, signedAmount } from '../../lib/amount-text.ts';
 
 /**
- * How the contract screens write decimal strings and word their messages: the display rules the
- * trade screens follow (a feature keeps its own, so that features never import each other), and
- * the checks of a typed price.
+ * How the contract screens word their messages and check a typed price; the figures are written
+ * by the shared rules of `lib/amount-text.ts`.
  */
 
-/** The number of decimals a plain decimal string is written with ("12.50" -> 2). */
-export function decimalsOf(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-/**
- * An amount grouped, with its significant decimals and at least 2 ("100.000000" -> "100.00",
- * "0.125000" -> "0.125"). Nothing is cut: the wire text carries the currency's scale.
- */
-export function shownAmount(text: string): string {
-  const significant = (text.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return formatNumber(text, Math.max(2, significant));
-}
-
-/** A signed amount: "+80.00", "-100.00", "0.00". */
-export function signedAmount(text: string): string {
-  const shown = shownAmount(text);
-  return /[1-9]/.test(text) && !text.trim().startsWith('-') ? `+${shown}` : shown;
-}
-
-/** A price with the decimals it was sent with ("3100.50" -> "3,100.50"). */
-export function shownPrice(text: string): string {
-  return formatNumber(text, decimalsOf(text));
-}
+export { decimalsOf, shownAmount, shownPrice, signedAmount };
 
 /** A figure as a user would type it: no trailing zeros ("12.500" -> "12.5", "3.000" -> "3"). */
 export function typedFigure(text: string): string {

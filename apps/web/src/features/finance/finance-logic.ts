@@ -5,7 +5,6 @@ import {
   financeTermMs,
   FINANCE_RATE_SCALE,
   formatMinor,
-  formatNumber,
   parseDecimal,
   payoutIn,
   rebatePercent,
@@ -16,6 +15,7 @@ import {
   type FinanceTerms,
 } from '@vela/domain';
 import type { MessageKey, MessageParams } from '@vela/i18n';
+import { decimalsOf, shownAmount, shownPrice } from '../../lib/amount-text.ts';
 
 /**
  * The pledge finance screens' figures and rules as pure functions, so they are tested without a
@@ -30,25 +30,7 @@ export type ProductTerms = Pick<
   'buyType' | 'rateStr' | 'cycle' | 'cycleType' | 'exchangeRate' | 'amountDecimals'
 >;
 
-/** The number of decimals a plain decimal string is written with ("60000.00" -> 2). */
-export function decimalsOf(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-/**
- * An amount grouped, with its significant decimals and at least 2 ("100.000000" -> "100.00",
- * "0.00166944" -> "0.00166944"). Nothing is cut: the wire text carries the currency's scale.
- */
-export function shownAmount(text: string): string {
-  const significant = (text.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return formatNumber(text, Math.max(2, significant));
-}
-
-/** A price with the decimals it was sent with ("60000.00" -> "60,000.00"). */
-export function shownPrice(text: string): string {
-  return formatNumber(text, decimalsOf(text));
-}
+export { decimalsOf, shownAmount, shownPrice };
 
 /**
  * A figure put inside a translated sentence, isolated left to right (U+2066 … U+2069), so that in an

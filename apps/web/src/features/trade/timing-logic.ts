@@ -11,6 +11,7 @@ import {
   type TimingOutcome,
 } from '@vela/domain';
 import type { MessageKey, MessageParams } from '@vela/i18n';
+import { decimalsOf, shownAmount, signedAmount } from '../../lib/amount-text.ts';
 
 /**
  * The timed-trade screens' figures and rules as pure functions, outside React, so they are tested
@@ -102,26 +103,7 @@ export function elapsedShare(order: Pick<TimingOrder, 'openTickTime' | 'expiresA
   return Math.min(1, Math.max(0, (nowMs - order.openTickTime) / span));
 }
 
-/** The number of decimals a plain decimal string is written with ("12.50" -> 2). */
-export function decimalsOf(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-/**
- * An amount grouped, with its significant decimals and at least 2 ("100.000000" -> "100.00",
- * "0.125000" -> "0.125", "10" -> "10.00"). Nothing is cut: the wire text carries the currency's scale.
- */
-export function shownAmount(text: string): string {
-  const significant = (text.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return formatNumber(text, Math.max(2, significant));
-}
-
-/** A signed amount: "+80.00", "-100.00", "0.00". */
-export function signedAmount(text: string): string {
-  const shown = shownAmount(text);
-  return /[1-9]/.test(text) && !text.trim().startsWith('-') ? `+${shown}` : shown;
-}
+export { decimalsOf, shownAmount, signedAmount };
 
 /** A price with the decimals it was sent with ("3100.50" -> "3,100.50"). */
 export function shownPrice(text: string): string {

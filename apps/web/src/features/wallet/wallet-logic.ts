@@ -1,5 +1,6 @@
 import type { DataOf, Ticker, WalletCurrency, endpoints } from '@vela/contract';
 import { formatMinor, formatNumber, parseDecimal } from '@vela/domain';
+import { decimalsOf } from '../../lib/amount-text.ts';
 
 /**
  * The figures of the assets screen as pure functions: re-valuing holdings at live prices, and how
@@ -13,12 +14,6 @@ export const USDT_SCALE = 6;
 
 /** What every hidden figure shows while the hide-balance flag is on. */
 export const HIDDEN_TEXT = '****';
-
-/** The number of decimals a plain decimal string is written with ("12.50" -> 2). */
-function decimalsOf(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
 
 /** Minor units of a decimal string at `scale`, or null when it is not one. */
 function minorOf(text: string, scale: number): bigint | null {
