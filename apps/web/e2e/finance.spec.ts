@@ -88,6 +88,7 @@ test('the demo user buys a one-minute product, redeems one order early, and sees
   await buyThroughTheScreen(page, '50');
   const held = page.getByTestId('finance-holding').locator('[data-testid="finance-order"]');
   await expect(held).toHaveCount(2);
+  await shot(page, 'finance-holdings-dark');
   const [kept, early] = [held.nth(1), held.nth(0)];
   const keptId = Number(await kept.getAttribute('data-id'));
   await expect(kept.getByTestId('order-estimate-usdt')).toContainText('USDT');
@@ -150,6 +151,8 @@ for (const variant of [
     await shot(page, `finance-confirm-${variant.name}`);
     await page.goto('/finance-orders');
     await expect(page.getByTestId('finance-orders-page')).toBeVisible();
+    // The demo user holds nothing between the tests: the empty list leads to the products.
+    await expect(page.getByTestId('finance-browse-products')).toBeVisible();
     await shot(page, `finance-orders-${variant.name}`);
     expect(errors).toEqual([]);
   });

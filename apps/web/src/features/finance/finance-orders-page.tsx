@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { FinanceOrder } from '@vela/contract';
 import type { MessageKey } from '@vela/i18n';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageTabs } from '../../components/page-tabs.tsx';
 import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { financeOrdersOf, useFinanceOrders, useRedeemFinance, type FinanceScope } from './finance-api.ts';
 import { HistoryOrderCard, HoldingOrderCard } from './finance-order-card.tsx';
 import { FinanceOrderDetail, RedeemConfirm } from './finance-order-sheets.tsx';
@@ -31,6 +33,21 @@ function useChosenOrder() {
   };
 }
 
+/** No orders yet: with no holding, the way to the products, as the empty list's next step. */
+function NoOrders({ scope }: { scope: FinanceScope }) {
+  const t = useT();
+  return (
+    <>
+      <EmptyState kind="noData" />
+      {scope === 'holding' ? (
+        <Link to="/all-finance" className="finance-empty-link" data-testid="finance-browse-products">
+          {t('finance.products')}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
 /** One scope's orders, page after page, or what stands in for them. */
 function OrderList({
   query,
@@ -45,7 +62,7 @@ function OrderList({
   if (query.isPending) return <SkeletonCards testId="finance-orders-skeleton" />;
   if (query.isError && !query.data)
     return <EmptyState kind="loadFailed" onRetry={() => void query.refetch()} />;
-  if (orders.length === 0) return <EmptyState kind="noData" />;
+  if (orders.length === 0) return <NoOrders scope={scope} />;
   return (
     <>
       <ul className="finance-list" data-testid={`finance-${scope}`}>

@@ -314,6 +314,15 @@ describe('/finance-orders', () => {
     await until(() => expect(toastText()).toBe('Redeemed. The refund is in your spot account.'));
   });
 
+  it('leads from an empty holding list to the products', async () => {
+    signInAs();
+    financeApi({ holding: [[]] });
+    renderPage(<FinanceOrdersPage />, { path: '/finance-orders' });
+    const link = await screen.findByTestId('finance-browse-products');
+    expect(link.getAttribute('href')).toBe('/all-finance');
+    expect(link.textContent).toBe('Finance products');
+  });
+
   it('offers no redemption once the end has passed', async () => {
     signInAs();
     const now = Date.now();
