@@ -23,6 +23,8 @@ export const FUNDING_ORDERS_KEY = ['funding', 'orders'] as const;
 export const SPOT_USER_KEY = ['spot', 'user'] as const;
 /** The signed-in user's contract account, positions and orders (`contractKeys.user`, any token). */
 export const CONTRACT_USER_KEY = ['contract', 'user'] as const;
+/** The signed-in user's finance overview and orders (`financeKeys.user` of features/finance, any token). */
+export const FINANCE_USER_KEY = ['finance', 'user'] as const;
 
 /** The overview without the bills: what a timed order or a funding review changes besides its list. */
 const OVERVIEW_KEY = ['wallet', 'overview'] as const;
@@ -39,6 +41,8 @@ export function staleKeys(event: UserLiveEvent): QueryKey[] {
     case 'wallet':
       if (event.type.startsWith('spot_')) return [walletKeys.all(), SPOT_USER_KEY];
       if (event.type.startsWith('contract_')) return [walletKeys.all(), CONTRACT_USER_KEY];
+      // A finance entry: an order bought, redeemed or settled (a settlement moves it to the history).
+      if (event.type.startsWith('finance_')) return [walletKeys.all(), FINANCE_USER_KEY];
       return [walletKeys.all()];
     // The order lists, and the frozen amount a withdrawal holds until it is reviewed.
     case 'funding':
@@ -56,6 +60,7 @@ export const RESYNC_KEYS: readonly QueryKey[] = [
   FUNDING_ORDERS_KEY,
   SPOT_USER_KEY,
   CONTRACT_USER_KEY,
+  FINANCE_USER_KEY,
 ];
 
 /**

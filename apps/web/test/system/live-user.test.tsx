@@ -13,6 +13,7 @@ import {
 import { timingKeys } from '../../src/features/trade/trade-api.ts';
 import { spotKeys } from '../../src/features/trade/spot-api.ts';
 import { contractKeys } from '../../src/features/contract/contract-api.ts';
+import { financeKeys } from '../../src/features/finance/finance-api.ts';
 import { useSession } from '../../src/stores/session-store.ts';
 import {
   LiveClient,
@@ -32,6 +33,7 @@ import {
 } from '../../src/system/live-market.ts';
 import {
   CONTRACT_USER_KEY,
+  FINANCE_USER_KEY,
   FUNDING_ORDERS_KEY,
   INVALIDATE_DELAY_MS,
   SPOT_USER_KEY,
@@ -222,6 +224,11 @@ describe('what an event refreshes', () => {
     expect(contractKeys.orders('t', 'open').slice(0, 2)).toEqual([...CONTRACT_USER_KEY]);
     for (const type of ['contract_open', 'contract_close', 'contract_forced'] as const) {
       expect(staleKeys({ topic: 'wallet', vcId: 9, type })).toEqual([walletKeys.all(), ['contract', 'user']]);
+    }
+    expect(financeKeys.list('t', 'holding').slice(0, 2)).toEqual([...FINANCE_USER_KEY]);
+    expect(financeKeys.overview('t').slice(0, 2)).toEqual([...FINANCE_USER_KEY]);
+    for (const type of ['finance_buy', 'finance_redeem', 'finance_fee', 'finance_settlement'] as const) {
+      expect(staleKeys({ topic: 'wallet', vcId: 1, type })).toEqual([walletKeys.all(), ['finance', 'user']]);
     }
     expect(staleKeys({ topic: 'funding', kind: 'withdraw', id: 3, status: 'approved' })).toEqual([
       ['funding', 'orders'],
