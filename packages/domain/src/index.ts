@@ -16,3 +16,4 @@ export * from './contract/contract-state.ts';
 export * from './contract/contract-book.ts';
 export * from './contract/contract-reference.ts';
 export * from './finance.ts';
+export * from './team/rebates.ts';
