@@ -132,10 +132,14 @@ export class FinanceSettler implements FinanceDeadlines {
     void this.settleDue().catch((error) => this.fail(error));
   }
 
-  /** One timer: for the earliest end, or for a retry while a due order waits for its tick. */
+  /**
+   * One timer: for the earliest end, or, while a due order waits for its tick, for a retry. The
+   * waiting order is still the earliest held one, so its end (already past) would wake the settler
+   * at once and again and again until the tick is recorded: the retry waits RETRY_MS instead.
+   */
   private schedule(): void {
     if (!this.running) return;
-    this.timer.set(this.waitingTick ? Math.min(this.nextAt, this.now() + RETRY_MS) : this.nextAt);
+    this.timer.set(this.waitingTick ? Math.max(this.nextAt, this.now() + RETRY_MS) : this.nextAt);
   }
 
   /**

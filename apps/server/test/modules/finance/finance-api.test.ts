@@ -338,6 +338,29 @@ describe('pledge finance', () => {
     await expectBooksBalanced(t);
   });
 
+  it('waits for a due order’s tick without spinning, and settles it when the tick comes', async () => {
+    const p = await product({ cycle: 1, cycleType: 'minute' });
+    const who = await investor();
+    clock = Date.now() - 60_000;
+    const order = expectSuccess(await buy(who, p.id, '100'));
+    // Every query the settler makes, counted: while the tick is missing it retries every 250 ms.
+    let queries = 0;
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop === 'selectFrom') queries += 1;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const live = new FinanceSettler({ db, money: t.money });
+    await live.start();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(queries).toBeLessThan(40);
+    await recordTick(order.calcEndDate + 5, '1.00');
+    await expect.poll(async () => (await detail(who, order.id)).state, { timeout: 3_000 }).toBe('settled');
+    await live.stop();
+  });
+
   it('keeps a sold product’s terms, closes it to new buyers, and audits each save', async () => {
     const p = await product();
     const who = await investor();
