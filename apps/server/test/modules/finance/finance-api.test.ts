@@ -271,6 +271,10 @@ describe('pledge finance', () => {
       [buy(who, p.id, '9.99'), 'AMOUNT_INVALID', 'amount'],
       [buy(who, p.id, '5000.01'), 'AMOUNT_INVALID', 'amount'],
       [buy(who, p.id, '10.0000001'), 'AMOUNT_INVALID', 'amount'],
+      [buy(who, p.id, '99999999999999999999999999'), 'AMOUNT_INVALID', 'amount'],
+      [buy(who, p.id, '0'), 'AMOUNT_INVALID', 'amount'],
+      [buy(who, p.id, '1e3'), 'VALIDATION_FAILED', 'amount'],
+      [buy(who, p.id, '-10'), 'VALIDATION_FAILED', 'amount'],
       [buy(who, closed.id, '10'), 'FINANCE_PRODUCT_CLOSED', 'productId'],
       [buy(who, 999_999, '10'), 'FINANCE_PRODUCT_CLOSED', 'productId'],
       [buy(who, p.id, '10', idemKey(), 'Wrong#Pass1'), 'FUND_PASSWORD_WRONG', 'fundPwd'],
@@ -285,6 +289,23 @@ describe('pledge finance', () => {
       (x) => x.id === p.id,
     );
     expect(listed).toMatchObject({ remaining: '99990.000000', quota: '100000.000000' });
+    await expectBooksBalanced(t);
+  });
+
+  it('buys once for thirty copies of one request, and redeems once for thirty different ones', async () => {
+    const p = await product();
+    const who = await investor();
+    const key = idemKey();
+    const copies = await Promise.all(Array.from({ length: 30 }, () => buy(who, p.id, '100', key)));
+    const answers = copies.map((copy) => expectSuccess(copy));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(await balance(who, 'USDT')).toMatchObject({ spot: '9900.000000', frozen: '100.000000' });
+    const id = answers[0]!.id;
+    const redemptions = await Promise.all(Array.from({ length: 30 }, () => redeem(who, id)));
+    expect(redemptions.filter((r) => r.body.success)).toHaveLength(1);
+    for (const refused of redemptions.filter((r) => !r.body.success))
+      expectFailure(refused, 'FINANCE_ORDER_NOT_HOLDING', { field: 'id' });
+    expect(await balance(who, 'USDT')).toMatchObject({ spot: '9998.000000', frozen: '0.000000' });
     await expectBooksBalanced(t);
   });
 
