@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { FinanceOrder, FinanceProduct } from '@vela/contract';
-import { ok, operatorToken, post, signIn, signInPage, walletCurrency, type Member } from './api.ts';
+import {
+  ok,
+  operatorSession,
+  operatorToken,
+  post,
+  signIn,
+  signInPage,
+  walletCurrency,
+  type Member,
+} from './api.ts';
 import { DEMO, collectConsoleErrors, fill, shot, useLanguage } from './support.ts';
 
 /**
@@ -157,3 +166,25 @@ for (const variant of [
     expect(errors).toEqual([]);
   });
 }
+
+// After the purchase above: the console shows the product's sales, keeps its terms, and lists the
+// settlement.
+test('the console lists the products, keeps a sold product’s terms, and logs the settlement', async ({
+  page,
+  request,
+}) => {
+  const session = await operatorSession(request);
+  await page.addInitScript((stored) => {
+    sessionStorage.setItem('vela-admin-session', JSON.stringify(stored));
+  }, session);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/finance');
+  const table = page.getByTestId('finance-products-table');
+  await expect(table).toContainText('BTC one-minute');
+  await page.getByTestId(`finance-product-edit-${product.id}`).click();
+  await expect(page.getByTestId('finance-terms-locked')).toBeVisible();
+  await shot(page, 'finance-console-locked-product');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Settlements' }).click();
+  await expect(page.locator('.ant-table-tbody').last()).toContainText('BTC');
+});
