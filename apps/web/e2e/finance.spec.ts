@@ -181,6 +181,7 @@ test('the console lists the products, keeps a sold product’s terms, and logs t
   await page.goto('/admin/finance');
   const table = page.getByTestId('finance-products-table');
   await expect(table).toContainText('BTC one-minute');
+  await shot(page, 'finance-console-products');
   await page.getByTestId(`finance-product-edit-${product.id}`).click();
   await expect(page.getByTestId('finance-terms-locked')).toBeVisible();
   await shot(page, 'finance-console-locked-product');
