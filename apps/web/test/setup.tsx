@@ -77,6 +77,7 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     id: 1024,
     username: 'alice01',
     nickname: 'Alice',
+    nicknameChanged: false,
     userType: 1,
     isAgent: false,
     inviteCode: null,

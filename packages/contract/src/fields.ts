@@ -4,6 +4,7 @@ import {
   EMAIL_PATTERN,
   GOOGLE_CODE_PATTERN,
   INVITE_CODE_PATTERN,
+  isValidNickname,
   PRE_HASHED_PASSWORD_PATTERN,
   USERNAME_PATTERN,
 } from '@vela/domain';
@@ -37,6 +38,10 @@ export const usernameField = z
   .string(msg('validation.required'))
   .trim()
   .regex(USERNAME_PATTERN, msg('validation.username'));
+export const nicknameField = z
+  .string(msg('validation.required'))
+  .trim()
+  .refine(isValidNickname, msg('validation.nickname'));
 export const preHashedPasswordField = z
   .string(msg('validation.required'))
   .regex(PRE_HASHED_PASSWORD_PATTERN, msg('validation.preHashedPassword'));

@@ -30,6 +30,7 @@ export const routes = {
     bindGoogleGet: route<typeof user.bindGoogleGet>('/user/bind-google-get', 'user'),
     editFundPwd: route<typeof user.editFundPwd>('/user/edit-fund-pwd', 'user'),
     editLoginPwd: route<typeof user.editLoginPwd>('/user/edit-login-pwd', 'user'),
+    editNickname: route<typeof user.editNickname>('/user/edit-nickname', 'user'),
     getLoginInfo: route<typeof user.getLoginInfo>('/user/get-login-info', 'user'),
     hasBoundGoogle: route<typeof user.hasBoundGoogle>('/user/has-bound-google', 'user'),
     login: route<typeof user.login>('/user/login', 'none'),

@@ -7,6 +7,7 @@ import {
   googleCodeField,
   inviteCodeField,
   msg,
+  nicknameField,
   preHashedPasswordField,
   usernameField,
 } from './fields.ts';
@@ -20,6 +21,7 @@ export const userInfoSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   nickname: z.string(),
+  nicknameChanged: z.boolean().describe('Whether the one nickname change allowed has been used.'),
   userType: z.union(USER_TYPES.map((type) => z.literal(type))),
   isAgent: z.boolean(),
   inviteCode: z.string().nullable().describe('Agents only: the 6-digit code new users register with.'),
@@ -167,6 +169,16 @@ export const bindFundPwd = endpoint({
   sensitive: true,
   summary: 'Sets the first fund password (`passwordPre` confirms `password`).',
   body: z.object({ password: preHashedPasswordField, passwordPre: preHashedPasswordField }).strict(),
+  data: userInfoSchema,
+});
+
+export const editNickname = endpoint({
+  path: '/user/edit-nickname',
+  auth: 'user',
+  tag: 'user',
+  summary:
+    'Changes the nickname, once (docs/product.md, "Accounts"); a second change is NICKNAME_ALREADY_CHANGED.',
+  body: z.object({ nickname: nicknameField }).strict(),
   data: userInfoSchema,
 });
 

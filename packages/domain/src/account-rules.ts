@@ -19,6 +19,18 @@ export const PASSWORD_MAX_LENGTH = 32;
 export const PRE_HASHED_PASSWORD_PATTERN = /^[0-9a-f]{64}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/**
+ * A nickname: 2 to 16 characters of any script (letters, marks, digits, spaces, "_", "-" and "."),
+ * starting and ending with a letter or digit. Nothing that could pass for markup, and no control or
+ * invisible characters, since other users see it (team lists, reports).
+ */
+export const NICKNAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N} _.-]{0,14}[\p{L}\p{M}\p{N}])?$/u;
+export const NICKNAME_MIN_LENGTH = 2;
+
+export function isValidNickname(value: string): boolean {
+  return [...value].length >= NICKNAME_MIN_LENGTH && NICKNAME_PATTERN.test(value);
+}
+
 export function isValidUsername(value: string): boolean {
   return USERNAME_PATTERN.test(value);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INVITE_CODE_PATTERN, isValidPlainPassword, isValidUsername, preHashPassword } from '../src/index.ts';
+import {
+  INVITE_CODE_PATTERN,
+  isValidNickname,
+  isValidPlainPassword,
+  isValidUsername,
+  preHashPassword,
+} from '../src/index.ts';
 
 describe('username rule (2-10 letters and digits, starting with a letter)', () => {
   it.each(['ab', 'a1', 'Alice2024', 'abcdefghij'])('accepts %s', (name) =>
@@ -7,6 +13,16 @@ describe('username rule (2-10 letters and digits, starting with a letter)', () =
   );
   it.each(['a', 'abcdefghijk', '1abc', 'ab_c', 'ab c', '', 'ab-c', 'é1'])('refuses %j', (name) =>
     expect(isValidUsername(name)).toBe(false),
+  );
+});
+
+describe('nickname rule (2-16 letters, digits, spaces, "_", "-", ".", ending on a letter or digit)', () => {
+  it.each(['ab', 'Nova 星', 'مرحبا', 'José_2', 'a.b-c d', '星星', 'x'.repeat(16)])('accepts %s', (name) =>
+    expect(isValidNickname(name)).toBe(true),
+  );
+  it.each(['a', 'x'.repeat(17), ' ab', 'ab ', '_ab', '<b>', 'a\tb', 'a\u200bb', 'a\u202eb', ''])(
+    'refuses %j',
+    (name) => expect(isValidNickname(name)).toBe(false),
   );
 });
 

@@ -58,11 +58,6 @@ export const ENTRY_TYPES = [
    * to spot in the coin or USDT, the rest with the house. In both currencies, each balanced.
    */
   'finance_settlement',
-  /**
-   * A member's trade paying its agents' differential rebates: the house -> each ancestor's spot
-   * account, one posting each naming the trade.
-   */
-  'rebate',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 

@@ -1,6 +1,4 @@
 import { parseDecimal } from '../decimal.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import type { BusinessRef, EntryDraft, Posting } from '../ledger/entries.ts';
 
 /**
  * Differential rebates (docs/product.md, "Teams"). Every user has a rebate rate per kind of trade
@@ -10,7 +8,8 @@ import type { BusinessRef, EntryDraft, Posting } from '../ledger/entries.ts';
  * path, times the base: the member's agent keeps the difference between its rate and the member's,
  * the agent above it the difference between its rate and that agent's, and so on. The member's own
  * rate is what the path below them would keep; nobody is paid twice for one trade. Each payment is
- * truncated to the minor unit, in the house's favour by less than one unit.
+ * truncated to the minor unit, in the house's favour by less than one unit. The payments' journal
+ * entry comes with the settlement paths that post them.
  */
 
 /** Rebate rates carry at most this many decimals ("0.015" is 1.5 %). */
@@ -70,32 +69,4 @@ export function differentialRebates(path: readonly PathStep[], baseMinor: bigint
     });
   }
   return payments;
-}
-
-/**
- * The entry paying one trade's rebates: from the house to each ancestor's spot account, one posting
- * each naming the trade (`trade`), so an agent's bill line says which member's order it came from.
- * Undefined when nobody is paid.
- */
-export function rebateEntry(
-  rebate: BusinessRef,
-  vcId: number,
-  trade: BusinessRef,
-  payments: readonly RebatePayment[],
-): EntryDraft | undefined {
-  if (payments.length === 0) return undefined;
-  let total = 0n;
-  const postings: Posting[] = [];
-  for (const payment of payments) {
-    if (payment.amountMinor <= 0n)
-      throw new RangeError(`a rebate must be positive, got ${payment.amountMinor}`);
-    total += payment.amountMinor;
-    postings.push({
-      account: userAccount(payment.userId, vcId, 'spot'),
-      amountMinor: payment.amountMinor,
-      ref: trade,
-    });
-  }
-  postings.unshift({ account: platformAccount(vcId, 'house'), amountMinor: -total });
-  return { type: 'rebate', vcId, ...rebate, postings };
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  differentialRebates,
-  entryFault,
-  rebateEntry,
-  rebateRateUnits,
-  type PathStep,
-} from '../../src/index.ts';
+import { differentialRebates, rebateRateUnits, type PathStep } from '../../src/index.ts';
 
 const step = (userId: number, rate: string): PathStep => ({ userId, rateUnits: rebateRateUnits(rate) });
 
@@ -55,23 +49,5 @@ describe('differential rebates', () => {
       ),
       { numRuns: 1_000 },
     );
-  });
-});
-
-describe('the rebate entry', () => {
-  it('pays each ancestor from the house, naming the trade', () => {
-    const payments = differentialRebates([step(3, '0.01'), step(2, '0.02'), step(1, '0.03')], 1_000_000n);
-    const entry = rebateEntry({ refType: 'rebate', refId: 1 }, 1, { refType: 'timing', refId: 77 }, payments);
-    expect(entry && entryFault(entry)).toBeNull();
-    expect(
-      entry?.postings.map((p) => [p.account.userId, p.account.kind, p.amountMinor, p.ref?.refId]),
-    ).toEqual([
-      [null, 'house', -20_000n, undefined],
-      [2, 'spot', 10_000n, 77],
-      [1, 'spot', 10_000n, 77],
-    ]);
-    expect(
-      rebateEntry({ refType: 'rebate', refId: 2 }, 1, { refType: 'timing', refId: 78 }, []),
-    ).toBeUndefined();
   });
 });

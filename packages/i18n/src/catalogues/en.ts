@@ -988,6 +988,15 @@ export const en = {
   'finance.orderTitle': 'Finance order {{orderNum}}',
   'finance.rule':
     'The order settles at the first recorded price at or after its end time: below the linked price it pays the principal in coins with interest, at or above it the principal in USDT with interest.',
+  'settings.nickname': 'Nickname',
+  'nickname.title': 'Change nickname',
+  'nickname.once': 'You can change your nickname only once.',
+  'nickname.placeholder': '2 to 16 letters or digits',
+  'nickname.saved': 'Nickname changed',
+  'nickname.used': 'Changed once',
+  'validation.nickname':
+    'A nickname has 2 to 16 letters, digits, spaces, "_", "-" or ".", and starts and ends with a letter or digit',
+  'error.NICKNAME_ALREADY_CHANGED': 'The nickname can be changed only once, and it has been',
 } as const;
 
 export type MessageKey = keyof typeof en;

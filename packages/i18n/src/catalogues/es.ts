@@ -994,4 +994,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': 'Orden de inversión {{orderNum}}',
   'finance.rule':
     'La orden se liquida al primer precio registrado en su vencimiento o después: por debajo del precio vinculado paga el capital en monedas con intereses; en él o por encima, el capital en USDT con intereses.',
+  'settings.nickname': 'Apodo',
+  'nickname.title': 'Cambiar apodo',
+  'nickname.once': 'Solo puedes cambiar tu apodo una vez.',
+  'nickname.placeholder': 'De 2 a 16 letras o dígitos',
+  'nickname.saved': 'Apodo cambiado',
+  'nickname.used': 'Ya cambiado',
+  'validation.nickname':
+    'Un apodo tiene de 2 a 16 letras, dígitos, espacios, "_", "-" o ".", y empieza y termina con una letra o un dígito',
+  'error.NICKNAME_ALREADY_CHANGED': 'El apodo solo se puede cambiar una vez, y ya se cambió',
 };

@@ -991,4 +991,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': 'Order investasi {{orderNum}}',
   'finance.rule':
     'Order diselesaikan pada harga pertama yang tercatat pada atau setelah waktu berakhirnya: di bawah harga acuan, pokok dalam koin beserta bunga dibayar dalam koin; pada atau di atasnya, pokok dalam USDT beserta bunga dibayar dalam USDT.',
+  'settings.nickname': 'Nama panggilan',
+  'nickname.title': 'Ubah nama panggilan',
+  'nickname.once': 'Nama panggilan hanya dapat diubah satu kali.',
+  'nickname.placeholder': '2 sampai 16 huruf atau angka',
+  'nickname.saved': 'Nama panggilan diubah',
+  'nickname.used': 'Sudah diubah',
+  'validation.nickname':
+    'Nama panggilan berisi 2 sampai 16 huruf, angka, spasi, "_", "-" atau ".", diawali dan diakhiri huruf atau angka',
+  'error.NICKNAME_ALREADY_CHANGED': 'Nama panggilan hanya dapat diubah satu kali, dan sudah diubah',
 };

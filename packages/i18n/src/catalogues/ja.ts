@@ -980,4 +980,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': '資産運用注文 {{orderNum}}',
   'finance.rule':
     '注文は満期時刻以降に最初に記録された価格で決済されます：連動価格未満なら元本のコイン換算に利息を加えてコインで、以上なら元本の USDT 換算に利息を加えて USDT で支払われます。',
+  'settings.nickname': 'ニックネーム',
+  'nickname.title': 'ニックネームを変更',
+  'nickname.once': 'ニックネームは一度だけ変更できます。',
+  'nickname.placeholder': '2〜16 文字の文字または数字',
+  'nickname.saved': 'ニックネームを変更しました',
+  'nickname.used': '変更済み',
+  'validation.nickname':
+    'ニックネームは 2〜16 文字の文字、数字、スペース、"_"、"-"、"." で、文字か数字で始まり文字か数字で終わります',
+  'error.NICKNAME_ALREADY_CHANGED': 'ニックネームは一度だけ変更でき、すでに変更されています',
 };

@@ -973,4 +973,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': '재테크 주문 {{orderNum}}',
   'finance.rule':
     '주문은 만기 시각 또는 그 이후 처음 기록된 가격으로 정산됩니다: 연동 가격 미만이면 원금을 코인으로 환산해 이자와 함께, 이상이면 원금을 USDT로 환산해 이자와 함께 지급합니다.',
+  'settings.nickname': '닉네임',
+  'nickname.title': '닉네임 변경',
+  'nickname.once': '닉네임은 한 번만 변경할 수 있습니다.',
+  'nickname.placeholder': '2~16자의 문자 또는 숫자',
+  'nickname.saved': '닉네임이 변경되었습니다',
+  'nickname.used': '변경 완료',
+  'validation.nickname':
+    '닉네임은 2~16자의 문자, 숫자, 공백, "_", "-", "."로 이루어지며 문자나 숫자로 시작하고 끝납니다',
+  'error.NICKNAME_ALREADY_CHANGED': '닉네임은 한 번만 변경할 수 있으며 이미 변경되었습니다',
 };

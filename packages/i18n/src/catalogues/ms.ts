@@ -990,4 +990,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': 'Pesanan pelaburan {{orderNum}}',
   'finance.rule':
     'Pesanan diselesaikan pada harga pertama yang direkodkan pada atau selepas masa tamatnya: di bawah harga rujukan, prinsipal dalam syiling berserta faedah dibayar dalam syiling; pada atau melebihinya, prinsipal dalam USDT berserta faedah dibayar dalam USDT.',
+  'settings.nickname': 'Nama samaran',
+  'nickname.title': 'Tukar nama samaran',
+  'nickname.once': 'Nama samaran hanya boleh ditukar sekali.',
+  'nickname.placeholder': '2 hingga 16 huruf atau digit',
+  'nickname.saved': 'Nama samaran ditukar',
+  'nickname.used': 'Sudah ditukar',
+  'validation.nickname':
+    'Nama samaran mengandungi 2 hingga 16 huruf, digit, ruang, "_", "-" atau ".", bermula dan berakhir dengan huruf atau digit',
+  'error.NICKNAME_ALREADY_CHANGED': 'Nama samaran hanya boleh ditukar sekali, dan ia sudah ditukar',
 };

@@ -992,4 +992,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': 'Ordem de investimento {{orderNum}}',
   'finance.rule':
     'A ordem é liquidada pelo primeiro preço registrado no vencimento ou depois: abaixo do preço vinculado paga o principal em moedas com juros; nele ou acima, o principal em USDT com juros.',
+  'settings.nickname': 'Apelido',
+  'nickname.title': 'Alterar apelido',
+  'nickname.once': 'Você só pode alterar seu apelido uma vez.',
+  'nickname.placeholder': 'De 2 a 16 letras ou dígitos',
+  'nickname.saved': 'Apelido alterado',
+  'nickname.used': 'Já alterado',
+  'validation.nickname':
+    'Um apelido tem de 2 a 16 letras, dígitos, espaços, "_", "-" ou ".", e começa e termina com uma letra ou um dígito',
+  'error.NICKNAME_ALREADY_CHANGED': 'O apelido só pode ser alterado uma vez, e já foi',
 };

@@ -988,4 +988,13 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': 'Yatırım emri {{orderNum}}',
   'finance.rule':
     'Emir, vade anında veya sonrasında kaydedilen ilk fiyatla uzlaşılır: bağlı fiyatın altında coin cinsinden anapara faiziyle coin olarak, bağlı fiyatta veya üstünde USDT cinsinden anapara faiziyle USDT olarak ödenir.',
+  'settings.nickname': 'Takma ad',
+  'nickname.title': 'Takma adı değiştir',
+  'nickname.once': 'Takma adınızı yalnızca bir kez değiştirebilirsiniz.',
+  'nickname.placeholder': '2 ile 16 harf veya rakam',
+  'nickname.saved': 'Takma ad değiştirildi',
+  'nickname.used': 'Değiştirildi',
+  'validation.nickname':
+    'Takma ad 2 ile 16 harf, rakam, boşluk, "_", "-" veya "." içerir ve bir harf ya da rakamla başlayıp biter',
+  'error.NICKNAME_ALREADY_CHANGED': 'Takma ad yalnızca bir kez değiştirilebilir ve değiştirildi',
 };

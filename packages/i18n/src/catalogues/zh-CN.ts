@@ -958,4 +958,12 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': '理财订单 {{orderNum}}',
   'finance.rule':
     '订单按到期时间当刻或之后记录的第一个价格结算：低于挂钩价格时以币种支付本金加利息，不低于挂钩价格时以 USDT 支付本金加利息。',
+  'settings.nickname': '昵称',
+  'nickname.title': '修改昵称',
+  'nickname.once': '昵称只能修改一次。',
+  'nickname.placeholder': '2 到 16 个字母或数字',
+  'nickname.saved': '昵称已修改',
+  'nickname.used': '已修改过',
+  'validation.nickname': '昵称为 2 到 16 个字母、数字、空格、"_"、"-" 或 "."，并以字母或数字开头和结尾',
+  'error.NICKNAME_ALREADY_CHANGED': '昵称只能修改一次，且已修改过',
 };

@@ -958,4 +958,12 @@ export const catalogue: Catalogue = {
   'finance.orderTitle': '理財訂單 {{orderNum}}',
   'finance.rule':
     '訂單按到期時間當刻或之後記錄的第一個價格結算：低於掛鉤價格時以幣種支付本金加利息，不低於掛鉤價格時以 USDT 支付本金加利息。',
+  'settings.nickname': '暱稱',
+  'nickname.title': '修改暱稱',
+  'nickname.once': '暱稱只能修改一次。',
+  'nickname.placeholder': '2 到 16 個字母或數字',
+  'nickname.saved': '暱稱已修改',
+  'nickname.used': '已修改過',
+  'validation.nickname': '暱稱為 2 到 16 個字母、數字、空格、"_"、"-" 或 "."，並以字母或數字開頭和結尾',
+  'error.NICKNAME_ALREADY_CHANGED': '暱稱只能修改一次，且已修改過',
 };

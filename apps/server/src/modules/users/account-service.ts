@@ -27,6 +27,7 @@ import {
 import { SessionCache } from './session-cache.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 import {
+  changeNicknameOnce,
   claimGoogleStep,
   emailInUse,
   findAgentByInviteCode,
@@ -246,6 +247,16 @@ export class AccountService {
 
   async hasBoundGoogle(session: AuthSession): Promise<{ bound: boolean }> {
     return { bound: (await this.requireUser(session)).google_secret !== null };
+  }
+
+  // ---- nickname -----------------------------------------------------------------------------
+
+  /** Changes the nickname, once (docs/product.md, "Accounts"); a second change is refused. */
+  async editNickname(session: AuthSession, body: ParsedBodyOf<UserApi['editNickname']>): Promise<UserInfo> {
+    const user = await this.requireUser(session);
+    if (!(await changeNicknameOnce(this.db, user.id, body.nickname)))
+      throw fieldError('NICKNAME_ALREADY_CHANGED', 'nickname');
+    return this.loginInfo(session);
   }
 
   // ---- passwords ----------------------------------------------------------------------------

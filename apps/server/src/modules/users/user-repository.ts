@@ -42,6 +42,24 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: User
 }
 
 /**
+ * Sets the nickname, only if it has never been changed: the condition sits in the UPDATE, so of two
+ * changes at once only one matches the row. Answers whether it did.
+ */
+export async function changeNicknameOnce(
+  db: Kysely<Database>,
+  id: number,
+  nickname: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ nickname, nickname_changed: 1 })
+    .where('id', '=', id)
+    .where('nickname_changed', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * Records an accepted authenticator step, but only if it is later than the stored one. The
  * condition sits in the UPDATE, so two concurrent logins with the same code cannot both pass:
  * the second UPDATE matches no row.

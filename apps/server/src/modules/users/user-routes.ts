@@ -17,5 +17,6 @@ export function addUserRoutes(table: RouteTable, accounts: AccountService): void
     .add(user.editLoginPwd, (body, ctx) => accounts.editLoginPassword(ctx.session, body))
     .add(user.editFundPwd, (body, ctx) => accounts.editFundPassword(ctx.session, body))
     .add(user.bindFundPwd, (body, ctx) => accounts.bindFundPassword(ctx.session, body))
+    .add(user.editNickname, (body, ctx) => accounts.editNickname(ctx.session, body))
     .add(user.reloadInviteCode, (_body, ctx) => accounts.reloadInviteCode(ctx.session));
 }

@@ -15,6 +15,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     id: row.id,
     username: row.username,
     nickname: row.nickname,
+    nicknameChanged: row.nickname_changed === 1,
     userType: row.user_type as UserType,
     isAgent: row.user_type === USER_TYPE_AGENT,
     inviteCode: row.user_type === USER_TYPE_AGENT ? row.invite_code : null,

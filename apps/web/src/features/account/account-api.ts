@@ -119,6 +119,14 @@ export function usePasswordChange(kind: 'login' | 'fund', handlers: Handlers<unk
   });
 }
 
+/** Changes the nickname, the one time it may be; the answer is the user as it now is. */
+export function useEditNickname(handlers: Handlers<UserInfo>) {
+  return useMutation({
+    mutationFn: (nickname: string) => call(routes.user.editNickname, { nickname: nickname.trim() }),
+    ...handlers,
+  });
+}
+
 /** Gives an agent a new invite code; the old one stops working. */
 export function useRenewInviteCode(handlers: Handlers<{ inviteCode: string }>) {
   return useMutation({ mutationFn: () => call(routes.user.reloadInviteCode, {}), ...handlers });

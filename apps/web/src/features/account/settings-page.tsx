@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { List } from 'antd-mobile';
 import type { RealNameStatus } from '@vela/contract';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useBankCards, useWalletAddresses, useZskAccounts } from '../../system/payment-methods-api.ts';
 import { useLoginInfo } from './account-api.ts';
+import { NicknameSheet } from './nickname-sheet.tsx';
 import { LanguageRow, LineRow, ThemeRow } from './preference-rows.tsx';
 import './account.css';
 
@@ -24,6 +25,7 @@ export default function SettingsPage() {
   return (
     <div className="account-settings">
       <List className="account-list">
+        <NicknameRow />
         <List.Item
           onClick={() => void navigate(hasFundPassword ? '/edit-fund-password' : '/bind-fund-password')}
           extra={
@@ -71,6 +73,38 @@ export default function SettingsPage() {
         <ThemeRow title={t('settings.theme')} />
       </List>
     </div>
+  );
+}
+
+/**
+ * The nickname, with its one change: the row opens the change while it is still to be used, and
+ * says it has been used afterwards. The sheet is mounted from the first tap on, so it can slide
+ * closed.
+ */
+function NicknameRow() {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const [open, setOpen] = useState<boolean | null>(null);
+  const changed = Boolean(user?.nicknameChanged);
+  return (
+    <>
+      <List.Item
+        onClick={changed ? undefined : () => setOpen(true)}
+        extra={
+          <span className="account-state">
+            <span>{user?.nickname}</span>
+            <span className={changed ? 'account-state__muted' : 'account-state__action'}>
+              {changed ? t('nickname.used') : t('settings.change')}
+            </span>
+          </span>
+        }
+        arrowIcon={!changed}
+        data-testid="settings-nickname"
+      >
+        {t('settings.nickname')}
+      </List.Item>
+      {open === null ? null : <NicknameSheet open={open} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 

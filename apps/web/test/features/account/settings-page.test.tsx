@@ -5,7 +5,7 @@ import SettingsPage from '../../../src/features/account/settings-page.tsx';
 import { usePreferences } from '../../../src/stores/preferences-store.ts';
 import { useSession } from '../../../src/stores/session-store.ts';
 import { useUi } from '../../../src/stores/ui-store.ts';
-import { makeUser, mockApi, renderPage, setupWebTests, signInAs } from '../../setup.tsx';
+import { fail, makeUser, mockApi, renderPage, setupWebTests, signInAs } from '../../setup.tsx';
 
 setupWebTests();
 
@@ -66,5 +66,57 @@ describe('settings', () => {
     expect(usePreferences.getState().theme).toBe('dark');
     await events.click(screen.getByTestId('theme-switch'));
     expect(usePreferences.getState().theme).toBe('light');
+  });
+});
+
+describe('the nickname', () => {
+  it('says the change is once, checks the nickname, and shows it used afterwards', async () => {
+    signInAs(makeUser({ nickname: 'Alice', nicknameChanged: false }));
+    const api = mockApi({
+      '/user/get-login-info': () => makeUser({ nickname: 'Alice', nicknameChanged: false }),
+      '/user/edit-nickname': (body) =>
+        makeUser({ nickname: (body as { nickname: string }).nickname, nicknameChanged: true }),
+    });
+    renderPage(<SettingsPage />, { path: '/settings' });
+    const user = userEvent.setup();
+    const row = screen.getByTestId('settings-nickname');
+    expect(within(row).getByText('Alice')).toBeTruthy();
+    await user.click(row);
+    const sheet = await screen.findByTestId('nickname-sheet');
+    expect(within(sheet).getByTestId('nickname-once').textContent).toBe(
+      'You can change your nickname only once.',
+    );
+    const input = within(sheet).getByRole('textbox');
+    await user.clear(input);
+    await user.type(input, 'x');
+    await user.click(within(sheet).getByTestId('nickname-ok'));
+    expect(await within(sheet).findByText(/A nickname has 2 to 16 letters/)).toBeTruthy();
+    expect(api.callsTo('/user/edit-nickname')).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, 'Nova');
+    await user.click(within(sheet).getByTestId('nickname-ok'));
+    await expect.poll(() => useSession.getState().user?.nickname).toBe('Nova');
+    expect(api.callsTo('/user/edit-nickname')[0]?.body).toEqual({ nickname: 'Nova' });
+    const used = within(screen.getByTestId('settings-nickname'));
+    expect(used.getByText('Changed once')).toBeTruthy();
+  });
+
+  it('puts the server’s refusal under the field', async () => {
+    signInAs(makeUser({ nicknameChanged: false }));
+    mockApi({
+      '/user/get-login-info': () => makeUser({ nicknameChanged: false }),
+      '/user/edit-nickname': () =>
+        fail('NICKNAME_ALREADY_CHANGED', 'The nickname can be changed only once, and it has been', {
+          field: 'nickname',
+        }),
+    });
+    renderPage(<SettingsPage />, { path: '/settings' });
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('settings-nickname'));
+    const sheet = await screen.findByTestId('nickname-sheet');
+    await user.click(within(sheet).getByTestId('nickname-ok'));
+    expect(
+      await within(sheet).findByText('The nickname can be changed only once, and it has been'),
+    ).toBeTruthy();
   });
 });
