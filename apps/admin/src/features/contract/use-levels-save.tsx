@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
-import { App, Form, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Form, Typography } from 'antd';
 import type { ContractLevels } from '@vela/contract';
+import { useReviewedSave } from '../../components/reviewed-save.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { CONTRACT_RISK_KEY, CONTRACT_TERMS_KEY, saveContractLevels } from './contract-api.ts';
 import { compareDecimals } from '../../lib/amounts.ts';
@@ -18,66 +17,29 @@ export interface LevelsValues {
  * second, so nothing is sent before the operator has read that sentence.
  */
 export function useLevelsSave(levels: ContractLevels) {
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<LevelsValues>();
-  const [error, setError] = useState<string | null>(null);
-  // A double click on Review opens one confirmation, not two.
-  const confirming = useRef(false);
-
-  const save = async (adjustmentRatio: string) => {
-    try {
+  const { error, review } = useReviewedSave<string>({
+    prepare: async () => {
+      const values = await form.validateFields().catch(() => null);
+      const ratio = values ? ratioOfPercent(values.ratioPercent) : null;
+      const level = ratio === null ? null : levelOfRatio(ratio);
+      if (ratio === null || level === null) return null;
+      if (compareDecimals(ratio, levels.adjustmentRatio) === 0) return 'unchanged';
+      const body = <LevelsEffect levels={levels} ratio={ratio} level={level} />;
+      return { input: ratio, title: `Move forced closing to ${levelText(level)}?`, body, danger: true };
+    },
+    send: async (adjustmentRatio) => {
       const saved = await saveContractLevels({ adjustmentRatio });
-      void message.success(
-        `The risk levels are saved: forced closing at ${levelText(saved.forcedCloseLevel)}`,
-      );
-    } catch (failure) {
-      const onField = failure instanceof ApiError && failure.field === 'adjustmentRatio';
-      if (onField) form.setFields([{ name: 'ratioPercent', errors: [errorText(failure)] }]);
-      setError(`Not saved. ${errorText(failure)}`);
-    } finally {
-      // The levels show on every tab, and the risk colours follow them: all are read again.
-      void queryClient.invalidateQueries({ queryKey: CONTRACT_TERMS_KEY });
-      void queryClient.invalidateQueries({ queryKey: CONTRACT_RISK_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['audit'] });
-    }
-  };
-
-  const confirm = (ratio: string, level: string) => {
-    modal.confirm({
-      title: `Move forced closing to ${levelText(level)}?`,
-      content: <LevelsEffect levels={levels} ratio={ratio} level={level} />,
-      okText: 'Save',
-      okButtonProps: { danger: true },
-      cancelText: 'Back',
-      width: 520,
-      onOk: () => save(ratio),
-      afterClose: () => {
-        confirming.current = false;
-      },
-    });
-  };
-
-  const review = async () => {
-    if (confirming.current) return;
-    confirming.current = true;
-    const values = await form.validateFields().catch(() => null);
-    const ratio = values ? ratioOfPercent(values.ratioPercent) : null;
-    const level = ratio === null ? null : levelOfRatio(ratio);
-    // Without a valid ratio the form shows what is wrong under the field.
-    if (ratio === null || level === null) {
-      confirming.current = false;
-      return;
-    }
-    if (compareDecimals(ratio, levels.adjustmentRatio) === 0) {
-      confirming.current = false;
-      setError('Nothing was changed.');
-      return;
-    }
-    setError(null);
-    confirm(ratio, level);
-  };
-
+      return `The risk levels are saved: forced closing at ${levelText(saved.forcedCloseLevel)}`;
+    },
+    refusal: (failure) => {
+      if (failure instanceof ApiError && failure.field === 'adjustmentRatio')
+        form.setFields([{ name: 'ratioPercent', errors: [errorText(failure)] }]);
+      return errorText(failure);
+    },
+    // The levels show on every tab, and the risk colours follow them: all are read again.
+    refresh: [CONTRACT_TERMS_KEY, CONTRACT_RISK_KEY],
+  });
   return { form, error, review };
 }
 
