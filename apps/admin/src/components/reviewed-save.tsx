@@ -1,5 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { App, Typography } from 'antd';
+import { App, Typography, type FormInstance } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import { ApiError, errorText } from '../lib/api.ts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
@@ -71,6 +73,22 @@ export function useReviewedSave<I>(options: ReviewedSaveOptions<I>) {
   };
 
   return { error, review };
+}
+
+/**
+ * A refusal, marked on the form's field when it names one (`placeOf` maps the server's field to
+ * the form's, or null), and the text for above the form: "Label: reason", or the reason alone.
+ */
+export function markRefusal(
+  form: FormInstance,
+  failure: unknown,
+  placeOf: (serverField: string | null) => { name: NamePath; label: string } | null,
+  text: string = errorText(failure),
+): string {
+  const place = failure instanceof ApiError ? placeOf(failure.field) : null;
+  if (!place) return text;
+  form.setFields([{ name: place.name, errors: [text] }]);
+  return `${place.label}: ${text}`;
 }
 
 /** One changed value, before and after. */

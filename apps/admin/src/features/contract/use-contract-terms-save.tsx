@@ -1,7 +1,6 @@
 import { Form } from 'antd';
 import type { ContractTerms } from '@vela/contract';
-import { ChangeList, useReviewedSave } from '../../components/reviewed-save.tsx';
-import { ApiError, errorText } from '../../lib/api.ts';
+import { ChangeList, markRefusal, useReviewedSave } from '../../components/reviewed-save.tsx';
 import { CONTRACT_TERMS_KEY, saveContractTerms, type ContractTermsInput } from './contract-api.ts';
 import {
   TERMS_FIELD_LABELS,
@@ -32,12 +31,11 @@ export function useContractTermsSave(terms: ContractTerms, onSaved: () => void) 
       onSaved();
       return `The contract terms of ${saved.symbol} are saved`;
     },
-    refusal: (failure) => {
-      const field = failure instanceof ApiError ? formFieldOf(failure.field) : null;
-      if (!field) return errorText(failure);
-      form.setFields([{ name: field, errors: [errorText(failure)] }]);
-      return `${TERMS_FIELD_LABELS[field]}: ${errorText(failure)}`;
-    },
+    refusal: (failure) =>
+      markRefusal(form, failure, (serverField) => {
+        const field = formFieldOf(serverField);
+        return field ? { name: field, label: TERMS_FIELD_LABELS[field] } : null;
+      }),
     refresh: [CONTRACT_TERMS_KEY],
   });
   return { form, error, review };

@@ -1,6 +1,6 @@
 import { Form, Typography } from 'antd';
 import type { AdminFinanceProduct } from '@vela/contract';
-import { ChangeList, useReviewedSave, type Review } from '../../components/reviewed-save.tsx';
+import { ChangeList, markRefusal, useReviewedSave, type Review } from '../../components/reviewed-save.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { FINANCE_PRODUCTS_KEY, saveFinanceProduct, type FinanceProductInput } from './finance-api.ts';
 import { productChanges, productSummary, type CoinSymbol } from './finance-changes-logic.ts';
@@ -41,13 +41,16 @@ export function useFinanceProductSave(
       onSaved();
       return `The finance product "${saved.name}" is saved`;
     },
-    refusal: (failure) => {
-      const text = failure instanceof ApiError ? refusalText(failure) : errorText(failure);
-      const field = failure instanceof ApiError ? formPlaceOf(failure.field) : null;
-      if (!field) return text;
-      form.setFields([{ name: field.place, errors: [text] }]);
-      return `${field.label}: ${text}`;
-    },
+    refusal: (failure) =>
+      markRefusal(
+        form,
+        failure,
+        (serverField) => {
+          const place = formPlaceOf(serverField);
+          return place ? { name: place.place, label: place.label } : null;
+        },
+        failure instanceof ApiError ? refusalText(failure) : errorText(failure),
+      ),
     refresh: [FINANCE_PRODUCTS_KEY],
   });
   return { form, error, review };

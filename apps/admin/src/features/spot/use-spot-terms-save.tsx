@@ -1,7 +1,6 @@
 import { Form } from 'antd';
 import type { SpotTerms } from '@vela/contract';
-import { ChangeList, useReviewedSave } from '../../components/reviewed-save.tsx';
-import { ApiError, errorText } from '../../lib/api.ts';
+import { ChangeList, markRefusal, useReviewedSave } from '../../components/reviewed-save.tsx';
 import { SPOT_TERMS_KEY, saveSpotTerms } from './spot-api.ts';
 import {
   TERMS_FIELD_LABELS,
@@ -33,12 +32,11 @@ export function useSpotTermsSave(terms: SpotTerms, onSaved: () => void) {
       onSaved();
       return `The spot terms of ${saved.symbol} are saved`;
     },
-    refusal: (failure) => {
-      const field = failure instanceof ApiError ? formFieldOf(failure.field) : null;
-      if (!field) return errorText(failure);
-      form.setFields([{ name: field, errors: [errorText(failure)] }]);
-      return `${TERMS_FIELD_LABELS[field]}: ${errorText(failure)}`;
-    },
+    refusal: (failure) =>
+      markRefusal(form, failure, (serverField) => {
+        const field = formFieldOf(serverField);
+        return field ? { name: field, label: TERMS_FIELD_LABELS[field] } : null;
+      }),
     refresh: [SPOT_TERMS_KEY],
   });
   return { form, error, review };
