@@ -92,10 +92,13 @@ function NicknameRow() {
         onClick={changed ? undefined : () => setOpen(true)}
         extra={
           <span className="account-state">
-            <span>{user?.nickname}</span>
-            <span className={changed ? 'account-state__muted' : 'account-state__action'}>
-              {changed ? t('nickname.used') : t('settings.change')}
-            </span>
+            {/* The nickname may be in another script than the page: isolated, it keeps its order. */}
+            <bdi>{user?.nickname}</bdi>
+            {changed ? (
+              <span className="account-state__muted">{t('nickname.used')}</span>
+            ) : (
+              t('settings.change')
+            )}
           </span>
         }
         arrowIcon={!changed}
