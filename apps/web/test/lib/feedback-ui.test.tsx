@@ -43,7 +43,10 @@ afterEach(async () => {
     Toast.clear();
     Dialog.clear();
   });
-  await until(() => expect(document.querySelector('.adm-toast-mask, .adm-dialog')).toBeNull(), 3000);
+  // Their closing animations run on real timers: with every test file of the run on the two cores
+  // they have taken longer than 3 s, and a dialog left open then failed the next tests. The wait stays
+  // inside the 10 s a hook may take.
+  await until(() => expect(document.querySelector('.adm-toast-mask, .adm-dialog')).toBeNull(), 8_000);
 });
 
 describe('toasts and dialogs asked for before their code has arrived', () => {
