@@ -32,6 +32,7 @@ import { addSpotRoutes } from './modules/spot/spot-routes.ts';
 import { addFinanceRoutes } from './modules/finance/finance-routes.ts';
 import { addContractRoutes } from './modules/contract/contract-routes.ts';
 import { addTimingRoutes } from './modules/timing/timing-routes.ts';
+import { addTeamRoutes } from './modules/team/team-routes.ts';
 
 export interface AppOptions extends EngineOverrides {
   config: Config;
@@ -88,6 +89,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Finance orders that ended while the server was down settle from the recorded history.
   app.addHook('onReady', () => engines.financeSettler.start());
   app.addHook('onClose', () => engines.financeSettler.stop());
+  // Report figures are rolled up from the queue the ledger and registrations fill.
+  app.addHook('onReady', async () => {
+    await engines.reportRoller.drain();
+    engines.reportRoller.start();
+  });
+  app.addHook('onClose', () => engines.reportRoller.stop());
   await registerLiveData(app, options, engines, redis);
   return app;
 }
@@ -148,7 +155,8 @@ function addRoutes(
   });
   addWalletRoutes(table, engines.wallet);
   addFundingRoutes(table, engines.funding);
-  addTimingRoutes(table, engines.timing);
+  addTimingRoutes(table, engines.timing, engines.teams, storage.db);
+  addTeamRoutes(table, engines.teams, engines.reports, storage.db);
   addSpotRoutes(table, engines.spot, storage.db);
   addContractRoutes(table, engines.contracts, storage.db);
   addFinanceRoutes(table, engines.finance, storage.db);

@@ -6,6 +6,7 @@ import { fundingBooks } from './modules/funding/funding-books.ts';
 import { spotBooks } from './modules/spot/spot-books.ts';
 import { contractBooks } from './modules/contract/contract-books.ts';
 import { financeBooks } from './modules/finance/finance-books.ts';
+import { teamBooks } from './modules/team/team-books.ts';
 import { timingBooks } from './modules/timing/timing-books.ts';
 import { walletBooks } from './modules/wallet/wallet-books.ts';
 
@@ -21,6 +22,7 @@ export const BOOK_RULES: readonly BookRules[] = [
   spotBooks,
   contractBooks,
   financeBooks,
+  teamBooks,
 ];
 
 /** The invariant checker over the whole ledger and every module's books. */

@@ -91,6 +91,11 @@ const schema = z.object({
    * 'short' (one day of minutes) or 'none'.
    */
   FEED_BACKFILL: z.enum(['full', 'short', 'none']).default('full'),
+  /**
+   * The login password of users an agent adds (docs/product.md, "Teams"): shown to the agent, and
+   * the new user must change it at first login.
+   */
+  DEFAULT_USER_PASSWORD: z.string().min(6).max(32).default('Vela@2026'),
   /** Days of per-second ticks kept (candles are kept for good). */
   TICK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });

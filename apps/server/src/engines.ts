@@ -26,6 +26,9 @@ import { ContractTermsCache } from './modules/contract/contract-terms.ts';
 import { earliestOpenAcceptance } from './modules/timing/timing-repository.ts';
 import { TimingService } from './modules/timing/timing-service.ts';
 import { TimingSettler } from './modules/timing/timing-settler.ts';
+import { ReportRoller } from './modules/team/report-roller.ts';
+import { ReportService } from './modules/team/report-service.ts';
+import { TeamService } from './modules/team/team-service.ts';
 import { FinanceService } from './modules/finance/finance-service.ts';
 import { FinanceSettler } from './modules/finance/finance-settler.ts';
 import { AccountService } from './modules/users/account-service.ts';
@@ -57,6 +60,9 @@ export interface Engines {
   contracts: ContractService;
   financeSettler: FinanceSettler;
   finance: FinanceService;
+  teams: TeamService;
+  reports: ReportService;
+  reportRoller: ReportRoller;
   operators: OperatorService;
   /** Disconnects the engines from each other (the app calls it when it closes). */
   disconnect(): void;
@@ -94,6 +100,10 @@ export interface EngineOverrides {
   financeSettler?: FinanceSettler;
   /** The clock of finance purchases and redemptions (default `Date.now`). */
   financeClock?: () => number;
+  /** A report roll-up without a timer, for tests that drain its queue when they choose. */
+  reportRoller?: ReportRoller;
+  /** The clock of the team calls: online status (default `Date.now`). */
+  teamClock?: () => number;
 }
 
 export interface EngineInputs extends EngineOverrides {
@@ -104,18 +114,10 @@ export interface EngineInputs extends EngineOverrides {
 }
 
 export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
-  const { config, storage } = inputs;
+  const { storage } = inputs;
   const db = storage.db;
   const messages = await Messages.load();
-  const accounts = new AccountService({
-    db,
-    guard: new AttemptGuard(inputs.attempts),
-    mailer: new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
-    messages,
-    sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
-    ...(inputs.sessionRecheckMs !== undefined ? { sessionRecheckMs: inputs.sessionRecheckMs } : {}),
-    issuer: 'Vela',
-  });
+  const accounts = newAccounts(inputs, messages);
   // Payment methods, identity checks and uploads; deposits, withdrawals and the console use the
   // same service (its methods take a transaction, so their rows commit with theirs).
   const payments = new PaymentService({ db, accounts });
@@ -143,6 +145,7 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
     ...(inputs.contractClock ? { now: inputs.contractClock } : {}),
   });
   const { financeSettler, finance } = newFinance(inputs, money, market, accounts);
+  const { teams, reports, reportRoller } = newTeams(inputs, money);
   // Every committed balance change reaches the users' live channel.
   const stopBalanceEvents = money.balanceChanges.subscribe((changes) => userEvents.balancesChanged(changes));
   return {
@@ -181,10 +184,45 @@ export async function buildEngines(inputs: EngineInputs): Promise<Engines> {
     contracts,
     financeSettler,
     finance,
+    teams,
+    reports,
+    reportRoller,
     // The operators' console: its own sessions, attempt counters under their own keys (decision 016).
     operators: new OperatorService({ db, guard: new AttemptGuard(inputs.attempts) }),
     disconnect: () => stopBalanceEvents(),
   };
+}
+
+/** Accounts: registration, sessions, passwords and the authenticator. */
+function newAccounts(inputs: EngineInputs, messages: Messages): AccountService {
+  const { config, storage } = inputs;
+  return new AccountService({
+    db: storage.db,
+    guard: new AttemptGuard(inputs.attempts),
+    mailer: new Mailer(storage.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    messages,
+    sessionTtlMs: config.SESSION_TTL_HOURS * 3_600_000,
+    ...(inputs.sessionRecheckMs !== undefined ? { sessionRecheckMs: inputs.sessionRecheckMs } : {}),
+    issuer: 'Vela',
+  });
+}
+
+/** Agents' teams, their reports, and the roll-up that keeps the reports' figures. */
+function newTeams(inputs: EngineInputs, money: Money) {
+  const db = inputs.storage.db;
+  const teams = new TeamService({
+    db,
+    initialPassword: inputs.config.DEFAULT_USER_PASSWORD,
+    ...(inputs.teamClock ? { now: inputs.teamClock } : {}),
+  });
+  const reportRoller =
+    inputs.reportRoller ??
+    new ReportRoller({
+      db,
+      money,
+      onError: (error) => inputs.log.error({ err: error }, 'rolling up reports failed'),
+    });
+  return { teams, reports: new ReportService(db, teams), reportRoller };
 }
 
 /**

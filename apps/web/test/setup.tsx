@@ -89,6 +89,7 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     pointPercentContract: '0.01',
     createdAt: 1_700_000_000_000,
     lastLoginAt: null,
+    mustChangePassword: false,
     ...overrides,
   };
 }

@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'contract_levels.save',
   // Pledge finance
   'finance_product.save',
+  // Teams
+  'team_member.save',
+  'team_member.move',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

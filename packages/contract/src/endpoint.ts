@@ -45,6 +45,12 @@ export interface Endpoint<
    */
   readonly idempotent?: Idempotent;
   /**
+   * `user` endpoints a user may call while they must still change the initial password an agent
+   * created them with (reading their info, changing the password, logging out); every other one
+   * answers PASSWORD_CHANGE_REQUIRED until then.
+   */
+  readonly beforePasswordChange?: boolean;
+  /**
    * `operator` endpoints only: the operator roles that may call it; absent means any operator. An
    * operator of another role is answered FORBIDDEN.
    */

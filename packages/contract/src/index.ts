@@ -6,6 +6,7 @@ import * as market from './market.ts';
 import * as payment from './payment.ts';
 import * as system from './system.ts';
 import * as spot from './spot.ts';
+import * as team from './team.ts';
 import * as timing from './timing.ts';
 import * as user from './user.ts';
 import * as wallet from './wallet.ts';
@@ -28,6 +29,7 @@ export * from './timing.ts';
 export * from './spot.ts';
 export * from './contract-trade.ts';
 export * from './finance.ts';
+export * from './team.ts';
 
 /** Every endpoint, by module. The server checks at start that each one has exactly one handler. */
 export const endpoints = {
@@ -42,6 +44,7 @@ export const endpoints = {
   spot,
   contractTrade,
   finance,
+  team,
 };
 
 export function allEndpoints(): Endpoint[] {

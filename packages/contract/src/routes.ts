@@ -12,6 +12,7 @@ import type * as timing from './timing.ts';
 import type * as spot from './spot.ts';
 import type * as contractTrade from './contract-trade.ts';
 import type * as finance from './finance.ts';
+import type * as team from './team.ts';
 import { route } from './route.ts';
 
 export const routes = {
@@ -194,5 +195,19 @@ export const routes = {
     ),
     financeProductList: route<typeof finance.financeProductList>('/portal/finance-product/list', 'none'),
     financeRedeem: route<typeof finance.financeRedeem>('/user/finance-order/redeem', 'user'),
+  },
+  team: {
+    addUser: route<typeof team.addUser>('/user/add', 'user'),
+    addUserOptions: route<typeof team.addUserOptions>('/user/portal-user-add-point-percent-list', 'user'),
+    adminReportDays: route<typeof team.adminReportDays>('/admin/report/day', 'operator'),
+    adminTeamMemberSave: route<typeof team.adminTeamMemberSave>('/admin/team/member/save', 'operator'),
+    adminTeamMove: route<typeof team.adminTeamMove>('/admin/team/move', 'operator'),
+    adminTeamTree: route<typeof team.adminTeamTree>('/admin/team/tree', 'operator'),
+    rebateList: route<typeof team.rebateList>('/user/rebate/list', 'user'),
+    report: route<typeof team.report>('/user/report', 'user'),
+    reportDays: route<typeof team.reportDays>('/user/report/day', 'user'),
+    teamMemberDetail: route<typeof team.teamMemberDetail>('/user/team-member/detail', 'user'),
+    teamPage: route<typeof team.teamPage>('/user/team-page', 'user'),
+    teamTimingOrders: route<typeof team.teamTimingOrders>('/user/team-timing/list', 'user'),
   },
 } as const;

@@ -33,6 +33,11 @@ export const userInfoSchema = z.object({
   pointPercentContract: z.string().describe('Rebate rate on contract trades as a fraction.'),
   createdAt: z.number().int(),
   lastLoginAt: z.number().int().nullable(),
+  mustChangePassword: z
+    .boolean()
+    .describe(
+      'True for a user an agent added, until they change the initial password; every other call answers PASSWORD_CHANGE_REQUIRED until then.',
+    ),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -95,6 +100,7 @@ export const login = endpoint({
 export const logout = endpoint({
   path: '/user/logout',
   auth: 'user',
+  beforePasswordChange: true,
   tag: 'user',
   summary: 'Ends the current session.',
   body: emptyBody,
@@ -104,6 +110,7 @@ export const logout = endpoint({
 export const getLoginInfo = endpoint({
   path: '/user/get-login-info',
   auth: 'user',
+  beforePasswordChange: true,
   tag: 'user',
   summary: 'The signed-in user.',
   body: emptyBody,
@@ -145,6 +152,7 @@ const passwordChangeBody = z
 export const editLoginPwd = endpoint({
   path: '/user/edit-login-pwd',
   auth: 'user',
+  beforePasswordChange: true,
   tag: 'user',
   sensitive: true,
   summary: 'Changes the login password (`prePwd` confirms `newPwd`) and ends every other session.',

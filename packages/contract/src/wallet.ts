@@ -43,6 +43,7 @@ export const BILL_TYPES = [
   'finance_redeem',
   'finance_fee',
   'finance_settlement',
+  'rebate',
 ] as const;
 export type BillType = (typeof BILL_TYPES)[number];
 

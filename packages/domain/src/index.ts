@@ -17,3 +17,4 @@ export * from './contract/contract-book.ts';
 export * from './contract/contract-reference.ts';
 export * from './finance.ts';
 export * from './team/rebates.ts';
+export * from './team/report-figures.ts';

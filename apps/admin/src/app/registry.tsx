@@ -69,6 +69,18 @@ export const PAGES: readonly ConsolePage[] = [
     label: 'Finance',
     component: lazy(() => import('../features/finance/finance-page.tsx')),
   },
+  // Teams: any operator browses the tree and reads the reports; the tree's edit and move buttons
+  // follow the roles of their endpoints (administrator and support edit, administrators move).
+  {
+    path: '/agent-tree',
+    label: 'Agent tree',
+    component: lazy(() => import('../features/team/agent-tree-page.tsx')),
+  },
+  {
+    path: '/daily-reports',
+    label: 'Daily reports',
+    component: lazy(() => import('../features/team/daily-reports-page.tsx')),
+  },
 ];
 
 /**

@@ -61,6 +61,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'contract_levels.save': 'Risk levels changed',
   // Pledge finance
   'finance_product.save': 'Finance product saved',
+  // Teams
+  'team_member.save': 'Team member changed',
+  'team_member.move': 'Team member moved',
 };
 
 export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {

@@ -18,6 +18,7 @@ import * as depositTxHash from './migrations/0015-deposit-tx-hash.ts';
 import * as spot from './migrations/0016-spot.ts';
 import * as contracts from './migrations/0017-contracts.ts';
 import * as finance from './migrations/0018-finance.ts';
+import * as teams from './migrations/0019-teams.ts';
 
 /**
  * The one list of migrations, applied in name order on both dialects. A migration is never edited
@@ -42,6 +43,7 @@ const MIGRATIONS = {
   '0016-spot': spot,
   '0017-contracts': contracts,
   '0018-finance': finance,
+  '0019-teams': teams,
 } satisfies Record<string, { up(db: Kysely<unknown>, dialect: Storage['dialect']): Promise<void> }>;
 
 export function migrateToLatest(storage: Storage): Promise<string[]> {

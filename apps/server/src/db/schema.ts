@@ -34,6 +34,12 @@ export interface UsersTable {
   created_at: number;
   last_login_at: number | null;
   last_login_ip: string | null;
+  /** 1 while the user still has the default password an agent created them with. */
+  must_change_password: Generated<number>;
+  /** How many members are below the user at any depth (decision 049). */
+  team_size: Generated<number>;
+  /** When the report roll-up saw the user's first credited deposit. */
+  first_recharge_at: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -845,6 +851,69 @@ export interface FinanceSettlementTable {
   settled_at: number;
 }
 
+/** One ancestor of one user (decision 049); depth 1 is the direct agent. */
+export interface TeamPathTable {
+  ancestor_id: number;
+  member_id: number;
+  depth: number;
+}
+
+/** One differential rebate of one trade to one ancestor (decision 049). */
+export interface RebateTable {
+  id: Generated<number>;
+  /** 'timing', or the contract entry type whose fee it shares. */
+  source_type: string;
+  ref_type: string;
+  ref_id: number;
+  member_id: number;
+  /** Who receives it. */
+  user_id: number;
+  vc_id: number;
+  base_minor: bigint;
+  rate: string;
+  below_rate: string;
+  amount_minor: bigint;
+  created_at: number;
+  entry_id: number | null;
+  paid_at: number | null;
+}
+
+/** A journal entry or registration waiting for the report roll-up. */
+export interface ReportQueueTable {
+  id: Generated<number>;
+  entry_id: number | null;
+  user_id: number | null;
+  created_at: number;
+}
+
+/** The report figures of one owner, scope, UTC hour and currency (decision 049). */
+export interface ReportHourTable {
+  owner_id: number;
+  /** 'user': the owner's own; 'team': everyone below them. */
+  scope: string;
+  /** Hours since the epoch, UTC. */
+  hour: number;
+  /** 0 for the figures without a currency. */
+  vc_id: number;
+  profit_minor: bigint;
+  order_minor: bigint;
+  order_count: bigint;
+  fee_minor: bigint;
+  bonus_minor: bigint;
+  rebate_minor: bigint;
+  recharge_minor: bigint;
+  recharge_fee_minor: bigint;
+  recharge_count: bigint;
+  withdraw_minor: bigint;
+  withdraw_fee_minor: bigint;
+  withdraw_count: bigint;
+  exchange_minor: bigint;
+  exchange_fee_minor: bigint;
+  first_recharge_minor: bigint;
+  first_recharge_count: bigint;
+  member_count: bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -912,6 +981,10 @@ export interface Database {
   finance_order_open: FinanceOrderOpenTable;
   finance_order_end: FinanceOrderEndTable;
   finance_settlement: FinanceSettlementTable;
+  team_path: TeamPathTable;
+  rebate: RebateTable;
+  report_queue: ReportQueueTable;
+  report_hour: ReportHourTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

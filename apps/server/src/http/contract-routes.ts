@@ -18,6 +18,8 @@ import { requestLocale, type Messages } from './messages.ts';
 export interface AuthSession {
   sessionId: number;
   userId: number;
+  /** The user must change the initial password an agent gave them before anything else. */
+  mustChangePassword: boolean;
 }
 
 /** The session of an `auth: 'operator'` call: a console session, never a user's (decision 016). */
@@ -241,6 +243,8 @@ export function registerContractRoutes(
           if (endpoint.auth === 'user' && !session) {
             throw new AppError(token ? 'SESSION_EXPIRED' : 'UNAUTHORIZED', { forceLogout: true });
           }
+          if (endpoint.auth === 'user' && session?.mustChangePassword && !endpoint.beforePasswordChange)
+            throw new AppError('PASSWORD_CHANGE_REQUIRED');
         }
         const idempotencyKey = readIdempotencyKey(request);
         if (endpoint.idempotent && idempotencyKey === null) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');

@@ -38,6 +38,10 @@ const TABLES: (keyof Database)[] = [
   'audit_log',
   'finance_product',
   'finance_product_text',
+  'team_path',
+  'rebate',
+  'report_queue',
+  'report_hour',
 ];
 
 /** The indexes named `*_idx` (both dialects list them the same way). */
@@ -50,8 +54,13 @@ const NAMED_INDEXES = [
   'operator_sessions_operator_idx',
   'real_name_verification_status_idx',
   'real_name_verification_user_idx',
+  'rebate_source_idx',
+  'rebate_user_idx',
+  'sessions_seen_idx',
   'sessions_user_idx',
   'sys_notice_lang_idx',
+  'team_path_depth_idx',
+  'team_path_member_idx',
   'upload_user_idx',
   'users_parent_idx',
 ].sort();
@@ -89,6 +98,7 @@ describe(`migrations and seed (${EXPECTED_DIALECT})`, () => {
       '0016-spot',
       '0017-contracts',
       '0018-finance',
+      '0019-teams',
     ]);
     expect(await migrateToLatest(ts.storage)).toEqual([]);
     for (const table of TABLES) expect(await countRows(ts.storage.db, table), table).toBe(0);

@@ -36,6 +36,7 @@ import { createMoney, type Money } from '../../src/modules/ledger/money.ts';
 import { UserEvents } from '../../src/modules/live/user-events.ts';
 import { ContractEngine } from '../../src/modules/contract/contract-engine.ts';
 import { ContractTermsCache } from '../../src/modules/contract/contract-terms.ts';
+import { ReportRoller } from '../../src/modules/team/report-roller.ts';
 import { FinanceSettler } from '../../src/modules/finance/finance-settler.ts';
 import { SpotEngine } from '../../src/modules/spot/spot-engine.ts';
 import { TimingSettler } from '../../src/modules/timing/timing-settler.ts';
@@ -170,6 +171,8 @@ export interface TestApp {
   contracts: ContractEngine;
   /** The finance settler, without timers: tests call `settleDue(now)` themselves. */
   finance: FinanceSettler;
+  /** The report roll-up, without a timer: tests call `drain()` when the events have committed. */
+  reports: ReportRoller;
   /** The users' own events, which the app's live hub sends to their sockets (decision 024). */
   userEvents: UserEvents;
   /** POST /api + path with a JSON body; answers the HTTP status and the parsed envelope. */
@@ -199,6 +202,8 @@ export interface TestAppOptions {
   contractClock?: () => number;
   /** The clock of finance purchases and redemptions (see AppOptions.financeClock). */
   financeClock?: () => number;
+  /** The clock of the team calls' online status (see AppOptions.teamClock). */
+  teamClock?: () => number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -241,6 +246,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.contractClock ? { now: options.contractClock } : {}),
     });
     const finance = new FinanceSettler({ db: storage.db, money, timers: false });
+    const reports = new ReportRoller({ db: storage.db, money, intervalMs: 0 });
     const app = await buildApp({
       config,
       storage,
@@ -258,6 +264,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       contractTermsRecheckMs: 0,
       ...(options.contractClock ? { contractClock: options.contractClock } : {}),
       financeSettler: finance,
+      reportRoller: reports,
+      ...(options.teamClock ? { teamClock: options.teamClock } : {}),
       ...(options.financeClock ? { financeClock: options.financeClock } : {}),
       sessionRecheckMs: options.sessionRecheckMs ?? 0,
       userEvents,
@@ -311,6 +319,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       spot,
       contracts,
       finance,
+      reports,
       userEvents,
       post,
       call: (endpoint, body, opts) => post(endpoint.path, body, opts),

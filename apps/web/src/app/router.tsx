@@ -55,6 +55,15 @@ const pages: Record<BuiltPath, LazyPage> = {
   '/finance-orders': lazyPage(() => import('../features/finance/finance-orders-page.tsx')),
   // The finance bills are bill lines of the wallet, listed with its components.
   '/finance-order-bills': lazyPage(() => import('../features/wallet/finance-bills-page.tsx')),
+  '/my-team': lazyPage(() => import('../features/team/my-team-page.tsx')),
+  '/team-timing': lazyPage(() => import('../features/team/team-timing-page.tsx')),
+  '/rebates': lazyPage(() => import('../features/team/rebates-page.tsx')),
+  '/user-report': lazyPage(() => import('../features/reports/user-report-page.tsx')),
+  '/user-report-day': lazyPage(() => import('../features/reports/user-report-day-page.tsx')),
+  '/team-report': lazyPage(() => import('../features/reports/team-report-page.tsx')),
+  '/team-report-day': lazyPage(() => import('../features/reports/team-report-day-page.tsx')),
+  '/add-user': lazyPage(() => import('../features/agent/add-user-page.tsx')),
+  '/share': lazyPage(() => import('../features/agent/share-page.tsx')),
 };
 const PendingPage = lazy(() => import('./pending-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
@@ -85,7 +94,11 @@ export const FIRST_READS_WAIT_MS = 1000;
  */
 export function preloadPage(target: string, client: QueryClient = queryClient): Promise<void> {
   const session = useSession.getState();
-  const decision = decideNavigation(target, { token: session.token, hasUser: isSignedIn(session) });
+  const decision = decideNavigation(target, {
+    token: session.token,
+    hasUser: isSignedIn(session),
+    mustChangePassword: Boolean(session.user?.mustChangePassword),
+  });
   const path = shownPath(decision, target);
   if (!isBuiltPath(path)) return Promise.resolve();
   const page = pages[path];

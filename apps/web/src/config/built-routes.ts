@@ -39,6 +39,15 @@ export const BUILT_PATHS = [
   '/buy-finance',
   '/finance-orders',
   '/finance-order-bills',
+  '/my-team',
+  '/team-timing',
+  '/rebates',
+  '/user-report',
+  '/user-report-day',
+  '/team-report',
+  '/team-report-day',
+  '/add-user',
+  '/share',
 ] as const;
 
 export type BuiltPath = (typeof BUILT_PATHS)[number];

@@ -6,6 +6,9 @@ import { findRoute, PATHS, WHITELIST } from './route-meta.ts';
  * - a path containing "http" is external: it is opened directly, but only when it really is an
  *   http(s) URL (a `javascript:` or other scheme is refused);
  * - "/" goes to /home;
+ * - a signed-in user who must still change the initial password an agent created them with is
+ *   sent to the login password page from every other page, with the page as `redirect` (the server
+ *   refuses their other calls until then; logging out stays possible from that page);
  * - with both a stored token and a user, everything is allowed;
  * - otherwise the whitelist and the public pages are allowed and the rest redirects to /login.
  */
@@ -17,7 +20,7 @@ export type NavigationDecision =
 
 export function decideNavigation(
   target: string,
-  auth: { token: string | null; hasUser: boolean },
+  auth: { token: string | null; hasUser: boolean; mustChangePassword?: boolean },
 ): NavigationDecision {
   const pathname = target.split(/[?#]/)[0] ?? target;
   // Only the path decides: "http" in a query string (/trade?from=http…) is still an in-app page.
@@ -25,6 +28,9 @@ export function decideNavigation(
     return isHttpUrl(target) ? { kind: 'external', url: target } : { kind: 'refuse' };
   }
   if (pathname === PATHS.root || pathname === '') return { kind: 'redirect', to: PATHS.home };
+  if (auth.token && auth.hasUser && auth.mustChangePassword && pathname !== PATHS.editLoginPassword) {
+    return { kind: 'redirect', to: `${PATHS.editLoginPassword}?redirect=${encodeURIComponent(target)}` };
+  }
   if (auth.token && auth.hasUser) return { kind: 'allow' };
   if (WHITELIST.includes(pathname)) return { kind: 'allow' };
   if (findRoute(pathname)?.public) return { kind: 'allow' };

@@ -1,4 +1,4 @@
-import { ApiError, createClient } from '@vela/client';
+import { ApiError, createClient, type ApiClient } from '@vela/client';
 import { usePreferences } from '../stores/preferences-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { translate } from './i18n.ts';
@@ -28,7 +28,23 @@ const client = createClient({
   onTransportFailure: (path, error) => console.error(`[api] ${path} failed`, error),
 });
 
-export const call = client.call;
+/**
+ * A user an agent added must change the initial password before anything else, and the server
+ * refuses their other calls with PASSWORD_CHANGE_REQUIRED until then. Such a refusal marks the stored
+ * user, so the route guard takes them to the password page even when the user this device stored
+ * was read before the flag was set.
+ */
+function notePasswordChangeRequired(error: unknown): void {
+  if (!(error instanceof ApiError) || error.code !== 'PASSWORD_CHANGE_REQUIRED') return;
+  const { user, setUser } = useSession.getState();
+  if (user && !user.mustChangePassword) setUser({ ...user, mustChangePassword: true });
+}
+
+export const call: ApiClient['call'] = (route, body, options) =>
+  client.call(route, body, options).catch((error: unknown) => {
+    notePasswordChangeRequired(error);
+    throw error;
+  });
 export const apiUrl = client.url;
 
 export function errorMessage(error: unknown): string {

@@ -36,6 +36,8 @@ const OTHER_PAGES = [
   '/spot-holding',
   '/contract-trade-order',
   '/my-team',
+  '/team-timing',
+  '/rebates',
   '/add-user',
   '/user-report',
   '/user-report-day',

@@ -58,6 +58,11 @@ export const ENTRY_TYPES = [
    * to spot in the coin or USDT, the rest with the house. In both currencies, each balanced.
    */
   'finance_settlement',
+  /**
+   * Differential rebates of a team's trades (docs/product.md, "Teams"): house -> each receiving
+   * ancestor's spot account, one posting per receiver; the `rebate` rows name each trade and rate.
+   */
+  'rebate',
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 

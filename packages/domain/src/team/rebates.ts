@@ -1,4 +1,6 @@
-import { parseDecimal } from '../decimal.ts';
+import { formatMinor, parseDecimal } from '../decimal.ts';
+import { platformAccount, userAccount } from '../ledger/accounts.ts';
+import type { BusinessRef, EntryDraft, Posting } from '../ledger/entries.ts';
 
 /**
  * Differential rebates (docs/product.md, "Teams"). Every user has a rebate rate per kind of trade
@@ -8,13 +10,21 @@ import { parseDecimal } from '../decimal.ts';
  * path, times the base: the member's agent keeps the difference between its rate and the member's,
  * the agent above it the difference between its rate and that agent's, and so on. The member's own
  * rate is what the path below them would keep; nobody is paid twice for one trade. Each payment is
- * truncated to the minor unit, in the house's favour by less than one unit. The payments' journal
- * entry comes with the settlement paths that post them.
+ * truncated to the minor unit, in the house's favour by less than one unit.
  */
 
 /** Rebate rates carry at most this many decimals ("0.015" is 1.5 %). */
 export const REBATE_RATE_SCALE = 8;
 const RATE_UNIT = 10n ** BigInt(REBATE_RATE_SCALE);
+
+/** A rate as typed: a fraction from 0 to 1 with at most REBATE_RATE_SCALE decimals. */
+export const REBATE_RATE_PATTERN = /^(0(\.\d{1,8})?|1(\.0{1,8})?)$/;
+
+/** A rate's units as its shortest decimal text ("0.015"), the form stored and sent. */
+export function formatRebateRate(units: bigint): string {
+  const text = formatMinor(units, REBATE_RATE_SCALE);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
 
 /** A rate as units of 10^-REBATE_RATE_SCALE; a rate is a fraction from 0 to 1. */
 export function rebateRateUnits(rate: string): bigint {
@@ -69,4 +79,35 @@ export function differentialRebates(path: readonly PathStep[], baseMinor: bigint
     });
   }
   return payments;
+}
+
+/** One rebate to post: who receives it, and how much. */
+export interface RebateCredit {
+  readonly userId: number;
+  readonly amountMinor: bigint;
+}
+
+/**
+ * The journal entry paying rebates of one currency: the house pays each receiver's spot account,
+ * one posting per receiver however many trades they are paid for (an entry names an account
+ * once); the `rebate` rows name each trade. Null when nothing is paid.
+ */
+export function rebateEntry(
+  ref: BusinessRef,
+  vcId: number,
+  credits: readonly RebateCredit[],
+): EntryDraft | null {
+  const byUser = new Map<number, bigint>();
+  let total = 0n;
+  for (const credit of credits) {
+    if (credit.amountMinor <= 0n)
+      throw new RangeError(`a rebate must be positive, got ${credit.amountMinor}`);
+    byUser.set(credit.userId, (byUser.get(credit.userId) ?? 0n) + credit.amountMinor);
+    total += credit.amountMinor;
+  }
+  if (total === 0n) return null;
+  const postings: Posting[] = [{ account: platformAccount(vcId, 'house'), amountMinor: -total }];
+  for (const [userId, amountMinor] of byUser)
+    postings.push({ account: userAccount(userId, vcId, 'spot'), amountMinor });
+  return { type: 'rebate', vcId, ...ref, postings };
 }

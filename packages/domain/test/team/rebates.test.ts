@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { differentialRebates, rebateRateUnits, type PathStep } from '../../src/index.ts';
+import {
+  differentialRebates,
+  formatRebateRate,
+  REBATE_RATE_PATTERN,
+  rebateEntry,
+  rebateRateUnits,
+  type PathStep,
+} from '../../src/index.ts';
 
 const step = (userId: number, rate: string): PathStep => ({ userId, rateUnits: rebateRateUnits(rate) });
 
@@ -48,6 +55,41 @@ describe('differential rebates', () => {
         },
       ),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('rebate rates and entries', () => {
+  it('accepts fractions from 0 to 1 with at most 8 decimals, and writes them shortest', () => {
+    for (const ok of ['0', '0.015', '1', '1.0', '0.00000001'])
+      expect(REBATE_RATE_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['1.5%', '-0.01', '1.01', '0.123456789', '.5', '2'])
+      expect(REBATE_RATE_PATTERN.test(bad), bad).toBe(false);
+    expect(formatRebateRate(rebateRateUnits('0.01500'))).toBe('0.015');
+    expect(formatRebateRate(rebateRateUnits('1'))).toBe('1');
+    expect(formatRebateRate(0n)).toBe('0');
+  });
+
+  it('pays each receiver on one posting from the house, whatever the number of trades', () => {
+    const entry = rebateEntry({ refType: 'timing_settlement', refId: 7 }, 2, [
+      { userId: 5, amountMinor: 300n },
+      { userId: 6, amountMinor: 100n },
+      { userId: 5, amountMinor: 200n },
+    ]);
+    expect(entry).toEqual({
+      type: 'rebate',
+      vcId: 2,
+      refType: 'timing_settlement',
+      refId: 7,
+      postings: [
+        { account: { userId: null, vcId: 2, kind: 'house' }, amountMinor: -600n },
+        { account: { userId: 5, vcId: 2, kind: 'spot' }, amountMinor: 500n },
+        { account: { userId: 6, vcId: 2, kind: 'spot' }, amountMinor: 100n },
+      ],
+    });
+    expect(rebateEntry({ refType: 'x', refId: 1 }, 2, [])).toBeNull();
+    expect(() => rebateEntry({ refType: 'x', refId: 1 }, 2, [{ userId: 1, amountMinor: 0n }])).toThrow(
+      RangeError,
     );
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@vela/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Money } from '../ledger/money.ts';
+import { payFeeRebates } from '../team/rebate-payments.ts';
 import type { ContractPositionTable } from '../../db/schema.ts';
 import {
   advanceCursor,
@@ -71,6 +72,7 @@ export async function commitRound(
   await insertCloses(trx, money.dialect, c.closes);
   await insertOrderEnds(trx, c.ends);
   await money.ledger.post(trx, c.entries);
+  await payFeeRebates(trx, money, c.entries, now);
   if (!(await advanceCursor(trx, round.from, round.to))) throw new ContractConflict('the cursor moved');
 }
 

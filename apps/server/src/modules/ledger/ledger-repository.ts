@@ -122,6 +122,14 @@ export class LedgerRepository {
     });
   }
 
+  /**
+   * Queues entries for the report roll-up (decision 049), in the transaction that writes them, so
+   * every committed entry is rolled up once and a rolled-back one never.
+   */
+  async queueForReports(trx: Tx, entryIds: readonly number[], now: number): Promise<void> {
+    await this.statements.reportQueue.run(trx, entryIds, (id, values) => values.push(id, now));
+  }
+
   async insertPostings(trx: Tx, rows: readonly PostingRow[], now: number) {
     await this.statements.postings.run(
       trx,
@@ -201,6 +209,11 @@ function ledgerStatements(dialect: Dialect) {
       ['bigint', 'plain', 'bigint', 'plain', 'bigint', 'plain', 'bigint'],
       (rows) =>
         `INSERT INTO journal_entry (id, type, vc_id, ref_type, ref_id, memo, created_at) VALUES ${rows}`,
+    ),
+    reportQueue: new RowsStatement(
+      dialect,
+      ['bigint', 'bigint'],
+      (rows) => `INSERT INTO report_queue (entry_id, created_at) VALUES ${rows}`,
     ),
     postings: new RowsStatement(
       dialect,

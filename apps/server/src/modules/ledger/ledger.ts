@@ -2,6 +2,7 @@ import {
   accountKey,
   applyEach,
   applyEntries,
+  REPORTED_ENTRY_TYPES,
   type AccountRef,
   type AppliedEntry,
   type EntryDraft,
@@ -147,6 +148,8 @@ export class Ledger {
     const now = this.now();
     const entryIds = await this.rows.allocateEntryIds(trx, entries.length);
     await this.rows.insertEntries(trx, entries, entryIds, now);
+    const reported = entryIds.filter((_, i) => REPORTED_ENTRY_TYPES.has(entries[i]?.type ?? ''));
+    if (reported.length > 0) await this.rows.queueForReports(trx, reported, now);
     await this.rows.insertPostings(trx, postingRows(entries, entryIds, applied, ids), now);
     await this.updateBalances(trx, entries, ids);
     return entryIds.map((entryId, i) => ({

@@ -9,7 +9,10 @@ import type { Database } from '../../db/schema.ts';
 /** Ids per look-up, well inside every driver's limit on bound parameters. */
 const IDS_PER_QUERY = 500;
 
-/** Of the given sessions, the ids of those neither revoked nor expired at `at`. */
+/**
+ * Of the given sessions, the ids of those neither revoked nor expired at `at`; the live ones are
+ * marked seen at `at`, since a socket held open is a user online (decision 049) as much as a request.
+ */
 export async function findLiveSessionIds(
   db: Kysely<Database>,
   sessionIds: readonly number[],
@@ -26,5 +29,14 @@ export async function findLiveSessionIds(
       .execute();
     for (const row of rows) live.add(Number(row.id));
   }
+  for (const chunk of chunkedIds([...live])) {
+    await db.updateTable('sessions').set({ last_seen_at: at }).where('id', 'in', chunk).execute();
+  }
   return live;
+}
+
+function chunkedIds(ids: readonly number[]): number[][] {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) chunks.push(ids.slice(i, i + IDS_PER_QUERY));
+  return chunks;
 }

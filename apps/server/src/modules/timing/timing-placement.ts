@@ -13,6 +13,7 @@ import type { TimingOrderRow } from './timing-repository.ts';
 import type { PlacedOrder } from './timing-opening.ts';
 import type { CheckedOrder } from './timing-terms.ts';
 import { toTimingOrder } from './timing-view.ts';
+import { planTimingRebates } from '../team/rebate-payments.ts';
 
 /** One order request that passed its checks, waiting for its batch. */
 export interface PlacementRequest {
@@ -52,6 +53,16 @@ export function placeOrders(
       trx,
       money.dialect,
       accepted.map(({ row }) => row),
+    );
+    await planTimingRebates(
+      trx,
+      accepted.map(({ row }) => ({
+        id: row.id,
+        userId: row.user_id,
+        settleVcId: row.settle_vc_id,
+        stakeMinor: row.stake_minor,
+        createdAt: row.created_at,
+      })),
     );
     return accepted.map(({ index, row }) => ({
       index,

@@ -20,6 +20,7 @@ import {
   type PlacedOrder,
 } from './timing-opening.ts';
 import { ticksCovering } from '../market/coin-repository.ts';
+import { settledTimingRebates } from '../team/rebate-payments.ts';
 import { openOrderIdsAfter, openOrdersByIds } from './timing-repository.ts';
 import {
   deleteSettlementBatch,
@@ -386,6 +387,7 @@ async function settleInOneEntryPerCurrency(
   }
   const done: SettledOrder[] = [];
   const entries: EntryDraft[] = [];
+  const rebates: EntryDraft[] = [];
   for (const [vcId, list] of byCurrency) {
     const planned = batchFigures(list);
     const batchId = await insertSettlementBatch(trx, { vc_id: vcId, settled_at: settledAt, ...planned });
@@ -395,12 +397,20 @@ async function settleInOneEntryPerCurrency(
       continue;
     }
     if (settled !== list) await updateSettlementBatch(trx, batchId, batchFigures(settled));
-    const entry = timingSettlementEntry({ refType: 'timing_settlement', refId: batchId }, vcId, settled);
+    const batch = { refType: 'timing_settlement', refId: batchId };
+    const entry = timingSettlementEntry(batch, vcId, settled);
     if (entry) entries.push(entry);
     // An open order is a settled order's id and owner already.
     for (const { order } of settled) done.push(order);
+    // The settled orders' rebates are paid in the same commit (decision 049).
+    for (const rebate of await settledTimingRebates(
+      trx,
+      settled.map(({ order }) => order.id),
+      batch,
+    ))
+      rebates.push(rebate);
   }
-  await money.ledger.post(trx, entries);
+  await money.ledger.post(trx, [...entries, ...rebates]);
   return done;
 }
 

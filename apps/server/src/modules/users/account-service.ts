@@ -33,7 +33,7 @@ import {
   findAgentByInviteCode,
   findUserById,
   findUserByUsername,
-  insertUser,
+  insertTeamUser,
   inviteCodeTaken,
   updateUser,
 } from './user-repository.ts';
@@ -108,7 +108,8 @@ export class AccountService {
       hashPassword(body.fundPwd),
     ]);
     try {
-      await insertUser(this.db, {
+      const now = this.now();
+      const user = {
         username: body.username,
         username_key: body.username.toLowerCase(),
         login_pwd_hash: loginHash,
@@ -120,8 +121,9 @@ export class AccountService {
         nickname: body.username,
         real_name_status: 'NONE',
         register_way: 'INVITE_CODE',
-        created_at: this.now(),
-      });
+        created_at: now,
+      };
+      await this.db.transaction().execute((trx) => insertTeamUser(trx, user, now));
     } catch (error) {
       // Two registrations racing for one name: the unique index decides, the loser is told plainly.
       if (isUniqueViolation(error)) throw fieldError('USERNAME_TAKEN', 'username');
@@ -195,7 +197,11 @@ export class AccountService {
       const row = await findLiveSession(this.db, token, now);
       if (!row) return null;
       entry = {
-        session: { sessionId: row.id, userId: row.user_id },
+        session: {
+          sessionId: row.id,
+          userId: row.user_id,
+          mustChangePassword: row.must_change_password === 1,
+        },
         expiresAt: row.expires_at,
         lastSeenAt: row.last_seen_at,
         checkedAt: now,
@@ -267,10 +273,15 @@ export class AccountService {
     const user = await this.requireUser(session);
     await this.checkLoginPassword(user, body.oldPwd, 'oldPwd');
     if (body.newPwd === body.oldPwd) throw fieldError('NEW_PASSWORD_SAME', 'newPwd');
-    await updateUser(this.db, user.id, { login_pwd_hash: await hashPassword(body.newPwd) });
+    await updateUser(this.db, user.id, {
+      login_pwd_hash: await hashPassword(body.newPwd),
+      must_change_password: 0,
+    });
     // A changed password means the old one may be known to someone else: every other device is out.
     await revokeOtherSessions(this.db, user.id, session.sessionId, this.now());
     this.sessions.forgetUserSessions(user.id, session.sessionId);
+    // This session was remembered with the initial password's restriction, which has just ended.
+    if (session.mustChangePassword) this.sessions.forgetSession(session.sessionId);
     return null;
   }
 
@@ -310,7 +321,7 @@ export class AccountService {
     credentials: { fundPwd: string; googleCode?: string | undefined },
     fields: { fundPwd: string; googleCode?: string } = { fundPwd: 'fundPwd', googleCode: 'googleCode' },
   ): Promise<UserRow> {
-    const user = await this.requireUser({ userId, sessionId: 0 });
+    const user = await this.requireUser({ userId });
     await this.checkFundPassword(user, credentials.fundPwd, fields.fundPwd);
     if (user.google_secret) {
       const field = fields.googleCode ?? 'googleCode';
@@ -325,7 +336,7 @@ export class AccountService {
    * user's own accounts, such as a finance purchase.
    */
   async verifyFundPassword(userId: number, fundPwd: string, field = 'fundPwd'): Promise<void> {
-    const user = await this.requireUser({ userId, sessionId: 0 });
+    const user = await this.requireUser({ userId });
     await this.checkFundPassword(user, fundPwd, field);
   }
 
@@ -341,7 +352,7 @@ export class AccountService {
 
   // ---- shared checks ------------------------------------------------------------------------
 
-  private async requireUser(session: AuthSession): Promise<UserRow> {
+  private async requireUser(session: Pick<AuthSession, 'userId'>): Promise<UserRow> {
     const user = await findUserById(this.db, session.userId);
     if (!user || user.status !== 1) throw new AppError('SESSION_EXPIRED', { forceLogout: true });
     return user;

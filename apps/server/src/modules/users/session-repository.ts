@@ -44,17 +44,20 @@ export async function createSession(
   return token;
 }
 
+/** The live session of a token, with whether its user must still change the initial password. */
 export function findLiveSession(
   db: Kysely<Database>,
   token: string,
   now: number,
-): Promise<SessionRow | undefined> {
+): Promise<(SessionRow & { must_change_password: number }) | undefined> {
   return db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select('users.must_change_password')
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
 }
 

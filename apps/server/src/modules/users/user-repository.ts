@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
 /** Users table access. Every function takes `db` first, so a transaction can be passed straight in. */
@@ -35,6 +35,26 @@ export async function emailInUse(db: Kysely<Database>, email: string): Promise<b
 export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Inserts a user in the caller's transaction with their place in the team (decision 049): a path
+ * row to every ancestor (the parent's own paths one level deeper, and the parent itself), one more
+ * member in each ancestor's team size, and the registration queued for the reports. The only way
+ * users are created, so the paths never miss anyone.
+ */
+export async function insertTeamUser(trx: Kysely<Database>, user: NewUser, now: number): Promise<number> {
+  const id = await insertUser(trx, user);
+  const parent = user.parent_id ?? null;
+  if (parent !== null) {
+    await sql`INSERT INTO team_path (ancestor_id, member_id, depth)
+      SELECT ancestor_id, CAST(${id} AS bigint), depth + 1 FROM team_path WHERE member_id = ${parent}
+      UNION ALL SELECT CAST(${parent} AS bigint), CAST(${id} AS bigint), 1`.execute(trx);
+    await sql`UPDATE users SET team_size = team_size + 1
+      WHERE id IN (SELECT ancestor_id FROM team_path WHERE member_id = ${id})`.execute(trx);
+  }
+  await trx.insertInto('report_queue').values({ entry_id: null, user_id: id, created_at: now }).execute();
+  return id;
 }
 
 export async function updateUser(db: Kysely<Database>, id: number, changes: UserUpdate): Promise<void> {

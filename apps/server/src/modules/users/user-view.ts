@@ -27,5 +27,6 @@ export function toUserInfo(row: UserRow): UserInfo {
     pointPercentContract: row.point_percent_contract,
     createdAt: row.created_at,
     lastLoginAt: row.last_login_at,
+    mustChangePassword: row.must_change_password === 1,
   };
 }

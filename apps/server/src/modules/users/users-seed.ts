@@ -3,7 +3,7 @@ import { preHashPassword } from '@vela/domain';
 import { USER_TYPE_AGENT, USER_TYPE_MEMBER } from '@vela/contract';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from './password-hasher.ts';
-import { findUserByUsername, insertUser } from './user-repository.ts';
+import { findUserByUsername, insertTeamUser } from './user-repository.ts';
 
 /** The demo agent and the member invited by it; their passwords are public demo values. */
 export const DEMO_ACCOUNTS = {
@@ -41,37 +41,45 @@ export async function seedUsers(
   const { agent, user } = DEMO_ACCOUNTS;
   const agentId =
     (await findUserByUsername(db, agent.username))?.id ??
-    (await insertUser(db, {
-      username: agent.username,
-      username_key: agent.username,
-      login_pwd_hash: hashes.agentLogin,
-      fund_pwd_hash: hashes.fund,
-      user_type: USER_TYPE_AGENT,
-      parent_id: null,
-      invite_code: agent.inviteCode,
-      email: null,
-      nickname: agent.username,
-      real_name_status: 'APPROVED',
-      point_percent_timing: '0.02',
-      point_percent_contract: '0.015',
-      register_way: 'SYSTEM',
-      created_at: now,
-    }));
+    (await insertTeamUser(
+      db,
+      {
+        username: agent.username,
+        username_key: agent.username,
+        login_pwd_hash: hashes.agentLogin,
+        fund_pwd_hash: hashes.fund,
+        user_type: USER_TYPE_AGENT,
+        parent_id: null,
+        invite_code: agent.inviteCode,
+        email: null,
+        nickname: agent.username,
+        real_name_status: 'APPROVED',
+        point_percent_timing: '0.02',
+        point_percent_contract: '0.015',
+        register_way: 'SYSTEM',
+        created_at: now,
+      },
+      now,
+    ));
   if (await findUserByUsername(db, user.username)) return;
-  await insertUser(db, {
-    username: user.username,
-    username_key: user.username,
-    login_pwd_hash: hashes.userLogin,
-    fund_pwd_hash: hashes.fund,
-    user_type: USER_TYPE_MEMBER,
-    parent_id: agentId,
-    invite_code: null,
-    email: null,
-    nickname: user.username,
-    real_name_status: 'NONE',
-    point_percent_timing: '0.01',
-    point_percent_contract: '0.01',
-    register_way: 'INVITE_CODE',
-    created_at: now,
-  });
+  await insertTeamUser(
+    db,
+    {
+      username: user.username,
+      username_key: user.username,
+      login_pwd_hash: hashes.userLogin,
+      fund_pwd_hash: hashes.fund,
+      user_type: USER_TYPE_MEMBER,
+      parent_id: agentId,
+      invite_code: null,
+      email: null,
+      nickname: user.username,
+      real_name_status: 'NONE',
+      point_percent_timing: '0.01',
+      point_percent_contract: '0.01',
+      register_way: 'INVITE_CODE',
+      created_at: now,
+    },
+    now,
+  );
 }

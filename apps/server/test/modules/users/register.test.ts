@@ -344,8 +344,11 @@ describe('/user/register, email variant', () => {
     // The same code again: the address is now taken.
     const again = await refusedRegistration(t, registerBody({ email, emailCode: code }));
     expectFailure(again, 'EMAIL_TAKEN', { field: 'email' });
-    // Even with the account gone the code stays used up.
-    await t.db.deleteFrom('users').where('username_key', '=', body.username.toLowerCase()).execute();
+    // Even with the account gone (with its place in the team) the code stays used up.
+    const gone = await userRow(t.db, body.username);
+    if (!gone) throw new Error('the registered user is missing');
+    await t.db.deleteFrom('team_path').where('member_id', '=', gone.id).execute();
+    await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
     const reused = await refusedRegistration(t, registerBody({ email, emailCode: code }));
     expectFailure(reused, 'EMAIL_CODE_INVALID', { field: 'emailCode' });
   });

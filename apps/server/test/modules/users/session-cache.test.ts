@@ -16,7 +16,7 @@ const { user } = endpoints;
 
 describe('SessionCache', () => {
   const entry = (sessionId: number, userId: number, checkedAt: number, expiresAt = 1e15) => ({
-    session: { sessionId, userId },
+    session: { sessionId, userId, mustChangePassword: false },
     expiresAt,
     lastSeenAt: checkedAt,
     checkedAt,
@@ -26,7 +26,7 @@ describe('SessionCache', () => {
     const cache = new SessionCache(2_000);
     cache.remember('a', entry(1, 10, 1_000), cache.epoch);
     cache.remember('b', entry(2, 10, 1_000, 1_500), cache.epoch);
-    expect(cache.get('a', 2_999)?.session).toEqual({ sessionId: 1, userId: 10 });
+    expect(cache.get('a', 2_999)?.session).toEqual({ sessionId: 1, userId: 10, mustChangePassword: false });
     expect(cache.get('b', 1_499)).toBeDefined();
     expect(cache.get('b', 1_500)).toBeUndefined();
     expect(cache.get('a', 3_000)).toBeUndefined();

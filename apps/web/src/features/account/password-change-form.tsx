@@ -13,7 +13,8 @@ const EMPTY: PasswordChangeValues = { oldPwd: '', newPwd: '', prePwd: '' };
 
 /**
  * The login and fund password edits: current, new and confirm are required and the
- * last two must match. All three travel pre-hashed. Success returns to the settings screen.
+ * last two must match. All three travel pre-hashed. Success returns to the settings screen, unless
+ * the screen says what follows (`onChanged`).
  */
 export function PasswordChangeForm(props: {
   kind: 'login' | 'fund';
@@ -21,6 +22,8 @@ export function PasswordChangeForm(props: {
   testId: string;
   /** Called for a failure with a server code the form itself does not show (e.g. fund password not set). */
   onApiError?: (error: ApiError) => boolean;
+  /** What follows a successful change, in place of returning to the settings screen. */
+  onChanged?: () => void | Promise<void>;
 }) {
   const t = useT();
   const navigate = useNavigate();
@@ -32,9 +35,10 @@ export function PasswordChangeForm(props: {
   });
 
   const change = usePasswordChange(props.kind, {
-    onSuccess: () => {
+    onSuccess: async () => {
       toastSuccess(t('toast.editSuccess'));
-      void navigate('/settings', { replace: true });
+      if (props.onChanged) await props.onChanged();
+      else void navigate('/settings', { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && props.onApiError?.(error)) return;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, List } from 'antd-mobile';
 import {
+  AddCircleOutline,
   AppstoreOutline,
   ArrowDownCircleOutline,
   BankcardOutline,
@@ -79,6 +80,12 @@ const ALL_MENU: MenuEntry[] = [
   { path: '/my-message', icon: <MailOutline />, testId: 'menu-messages' },
   { path: '/help', icon: <QuestionCircleOutline />, testId: 'menu-help' },
   { path: '/share', icon: <UserAddOutline />, testId: 'menu-share' },
+  {
+    path: '/add-user',
+    icon: <AddCircleOutline />,
+    testId: 'menu-add-user',
+    agentOnly: true,
+  },
   {
     path: '/my-team',
     icon: <TeamOutline />,

@@ -33,6 +33,7 @@ export const BILL_TYPE_TITLES: Record<BillType, MessageKey> = {
   finance_redeem: 'bills.type.finance_redeem',
   finance_fee: 'bills.type.finance_fee',
   finance_settlement: 'bills.type.finance_settlement',
+  rebate: 'bills.type.rebate',
 };
 
 /** Every bill type, in the order the filter offers them. */

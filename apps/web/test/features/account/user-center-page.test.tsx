@@ -60,9 +60,10 @@ describe('user centre', () => {
     expect(screen.getByTestId('invite-code').textContent).toBe('654321');
     expect(useSession.getState().user).toMatchObject({ nickname: 'Boss Renamed', inviteCode: '654321' });
     expect(api.callsTo('/user/get-login-info')[0]?.headers.authorization).toBe(TEST_TOKEN);
-    // The team screens are not built yet, so even an agent's menu does not lead there.
-    expect(screen.queryByTestId('menu-my-team')).toBeNull();
-    expect(screen.queryByTestId('menu-team-report')).toBeNull();
+    // The team screen is built, and an agent's menu leads there.
+    expect(screen.getByTestId('menu-my-team')).toBeTruthy();
+    // The team report is built, and an agent's menu leads there.
+    expect(screen.getByTestId('menu-team-report')).toBeTruthy();
   });
 
   it('shows a member no invite code and no team menus', () => {
@@ -75,6 +76,8 @@ describe('user centre', () => {
     expect(within(card).getByTestId('user-type-badge').textContent).toBe('Member');
     expect(screen.queryByTestId('invite-code')).toBeNull();
     expect(screen.queryByTestId('menu-my-team')).toBeNull();
+    expect(screen.queryByTestId('menu-team-report')).toBeNull();
+    expect(screen.getByTestId('menu-user-report')).toBeTruthy();
     expect(screen.getByTestId('menu-bills')).toBeTruthy();
   });
 
@@ -82,13 +85,7 @@ describe('user centre', () => {
     signInAs(makeUser());
     mockApi({ '/user/get-login-info': () => makeUser() });
     renderPage(<UserCenterPage />, { path: '/user-center' });
-    for (const testId of [
-      'menu-messages',
-      'menu-help',
-      'menu-share',
-      'menu-user-report',
-      'menu-add-to-home',
-    ]) {
+    for (const testId of ['menu-messages', 'menu-help', 'menu-add-to-home']) {
       expect(screen.queryByTestId(testId), testId).toBeNull();
     }
     expect(screen.getByTestId('menu-settings')).toBeTruthy();

@@ -260,7 +260,7 @@ describe('bill lines', () => {
   });
 
   it('have a title for every bill type', () => {
-    expect(BILL_TYPE_LIST).toHaveLength(20);
+    expect(BILL_TYPE_LIST).toHaveLength(21);
     for (const type of BILL_TYPE_LIST) {
       expect(billLine(bill({ type }), translate).title).not.toMatch(/^bills\./);
     }
