@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../helpers/test-app.ts';
 import { checkBooks } from '../../../src/books.ts';
+import { TimingSettler } from '../../../src/modules/timing/timing-settler.ts';
 import { expectBooksBalanced, idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import { addMember, signIn, TimedTrades, type TeamUser } from './team-helpers.ts';
 
@@ -276,6 +277,40 @@ describe('agents and teams', () => {
       await expectBooksBalanced(t);
     });
 
+    it('pays the rebates of orders a restarted settler finds open, once', async () => {
+      const [order] = await trades.place([m.token], '50');
+      // The process ends before the settlement; a new settler loads the open orders from the database.
+      const restarted = new TimingSettler({ db: t.db, money: t.money, timers: false });
+      await restarted.start();
+      const btc = await vcIdOf(t, 'BTC');
+      const open = Math.floor(clock.now / 1000) * 1000 + 1000;
+      await trades.recordTick(btc.id, open, '60000.00');
+      await restarted.settleDue(open);
+      await trades.recordTick(btc.id, open + 30_000, '60001.00');
+      expect(await restarted.settleDue(open + 30_000)).toBe(1);
+      // The app's own settler, which tracked the order too, finds it settled and pays nothing more.
+      expect(await t.timing.settleDue(open + 30_000)).toBe(0);
+      await restarted.stop();
+      const paid = await t.db
+        .selectFrom('journal_posting as p')
+        .innerJoin('journal_entry as e', 'e.id', 'p.entry_id')
+        .innerJoin('timing_order_result as r', 'r.settle_batch_id', 'e.ref_id')
+        .select(['p.user_id', 'p.amount_minor'])
+        .where('e.type', '=', 'rebate')
+        .where('r.order_id', '=', order?.id ?? 0)
+        .where('p.user_id', 'is not', null)
+        .execute();
+      // 50 × 0.6 %, 50 × 0.5 %... with A's rate at 1.2 % since the last test: B 0.30, A 0.10, agent01 0.40.
+      expect(paid.map((p) => [p.user_id, p.amount_minor]).sort()).toEqual(
+        [
+          [b.id, 300_000n],
+          [a.id, 100_000n],
+          [top.id, 400_000n],
+        ].sort(),
+      );
+      await expectBooksBalanced(t);
+    });
+
     it('pays a contract fee’s rebates on the contract rates as the fee is charged', async () => {
       const btc = await vcIdOf(t, 'BTC');
       const usdtId = (await vcIdOf(t, 'USDT')).id;
@@ -368,7 +403,7 @@ describe('agents and teams', () => {
       );
       expect(settled.list.every((o) => o.username === m.username)).toBe(true);
       expect(settled.sums).toEqual([
-        expect.objectContaining({ settleSymbol: 'USDT', count: 3, amount: '300.000000' }),
+        expect.objectContaining({ settleSymbol: 'USDT', count: 4, amount: '350.000000' }),
       ]);
       expectFailure(
         await t.call(team.teamTimingOrders, { scope: 'open', memberId: a.id, limit: 20 }, { token: b.token }),

@@ -4,10 +4,9 @@ import type { ContractClose, ContractOrder } from '@vela/contract';
 import { SETTLEMENT_SYMBOL } from '@vela/domain';
 import type { MessageKey } from '@vela/i18n';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
+import { ListFooter } from '../../components/list-footer.tsx';
 import { PageTabs } from '../../components/page-tabs.tsx';
 import { PullToRefresh } from '../../components/pull-to-refresh.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../lib/i18n.ts';
 import {
   rowsOf,
@@ -36,27 +35,6 @@ const HISTORY_VIEWS: { key: HistoryView; label: MessageKey }[] = [
 ];
 
 type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<{ list: T[]; nextCursor: number | null }>>;
-
-/** Below a list: the trigger of the next page, its failure, or "no more data". */
-function ListFooter<T>({ query, testId }: { query: PagedQuery<T>; testId: string }) {
-  const pages = query.data?.pages.length ?? 0;
-  if (query.isFetchNextPageError) {
-    return <EmptyState kind="loadFailed" onRetry={() => void query.fetchNextPage()} />;
-  }
-  if (!query.hasNextPage) return <EmptyState kind="noMoreData" />;
-  return (
-    <>
-      <NextPageTrigger
-        testId={testId}
-        key={pages}
-        onVisible={() => {
-          if (!query.isFetchingNextPage) void query.fetchNextPage();
-        }}
-      />
-      <div className="contract-loading">{query.isFetchingNextPage ? <Spinner size="sm" /> : null}</div>
-    </>
-  );
-}
 
 /** A list one page at a time, with its skeleton, its failure and its empty state. */
 function PagedList<T extends { id: number }>({

@@ -21,7 +21,7 @@ function HoldingCard({ holding }: { holding: FinanceHolding }) {
           <CoinIcon symbol={holding.symbol} size="sm" />
           <span>{holding.symbol}</span>
         </span>
-        <span className="finance-figure__label">
+        <span className="figure__label">
           {t('finance.orderCount')}{' '}
           <bdi className="num" data-testid="holding-orders">
             {holding.orders}

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { TeamOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { NextPageTrigger } from '../../components/next-page-trigger.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ListFooter } from '../../components/list-footer.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useT } from '../../lib/i18n.ts';
 import { ratePercent, shownAmount } from './team-logic.ts';
@@ -14,7 +13,7 @@ import './team.css';
  * an infinitely scrolled list with its end, and the note a member sees instead of a team.
  */
 
-/** An amount with its currency, isolated as one left-to-right figure. */
+/** An amount with its currency (as the team screens show it), isolated as one left-to-right figure. */
 export function Money({ amount, currency, testId }: { amount: string; currency: string; testId?: string }) {
   return (
     <bdi className="num" data-testid={testId}>
@@ -39,38 +38,6 @@ export function Moment({ ms, testId }: { ms: number | null; testId?: string }) {
     <bdi className="num" data-testid={testId}>
       {ms === null ? '--' : formatDateTime(ms)}
     </bdi>
-  );
-}
-
-/** A figure: its label above, its value below. */
-export function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <span className="team-figure">
-      <span className="team-figure__label">{label}</span>
-      <span className="team-figure__value" data-testid={testId}>
-        {children}
-      </span>
-    </span>
-  );
-}
-
-export interface Row {
-  label: string;
-  value: ReactNode;
-  testId: string;
-}
-
-/** A sheet's list of labelled values. */
-export function Rows({ rows }: { rows: readonly Row[] }) {
-  return (
-    <dl className="team-rows">
-      {rows.map((row) => (
-        <div key={row.testId} className="team-rows__row">
-          <dt>{row.label}</dt>
-          <dd data-testid={row.testId}>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -115,31 +82,6 @@ export interface PagedQuery {
   isFetchNextPageError: boolean;
   fetchNextPage(): Promise<unknown>;
   refetch(): Promise<unknown>;
-}
-
-/**
- * Below a list: a retry when the next page failed, the trigger that reads the next page as it comes
- * into view (with a spinner while it loads), or "no more data".
- */
-function ListFooter({ query, testId }: { query: PagedQuery; testId: string }) {
-  const pages = query.data?.pages.length ?? 0;
-  if (query.isFetchNextPageError) {
-    return <EmptyState kind="loadFailed" onRetry={() => void query.fetchNextPage()} />;
-  }
-  if (!query.hasNextPage) return <EmptyState kind="noMoreData" />;
-  return (
-    <>
-      <NextPageTrigger
-        testId={testId}
-        // Re-created for every page, so a page too short to fill the screen is followed by the next.
-        key={pages}
-        onVisible={() => {
-          if (!query.isFetchingNextPage) void query.fetchNextPage();
-        }}
-      />
-      <div className="team-loading">{query.isFetchingNextPage ? <Spinner size="sm" /> : null}</div>
-    </>
-  );
 }
 
 /**
@@ -202,3 +144,5 @@ export function AgentsOnly({ testId }: { testId: string }) {
     </div>
   );
 }
+
+export { Figure, Rows, type Row } from '../../components/labelled-figures.tsx';
