@@ -44,8 +44,13 @@ export interface QueuedItem {
   created_at: number;
 }
 
-export function queuedItems(trx: Kysely<Database>, limit: number): Promise<QueuedItem[]> {
-  return trx.selectFrom('report_queue').selectAll().orderBy('id').limit(limit).execute();
+/**
+ * The oldest queued items. On PostgreSQL they are locked, and items another node's roll-up holds are
+ * skipped, so nodes rolling up at once take different batches instead of waiting on each other.
+ */
+export function queuedItems(trx: Kysely<Database>, dialect: Dialect, limit: number): Promise<QueuedItem[]> {
+  const query = trx.selectFrom('report_queue').selectAll().orderBy('id').limit(limit);
+  return (dialect === 'postgres' ? query.forUpdate().skipLocked() : query).execute();
 }
 
 /**

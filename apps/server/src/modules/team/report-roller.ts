@@ -81,7 +81,7 @@ export class ReportRoller {
 
 /** One batch of the queue, in the caller's transaction; answers how many items it rolled up. */
 async function rollUpBatch(trx: Kysely<Database>, money: Money, size: number): Promise<number> {
-  const items = await queuedItems(trx, size);
+  const items = await queuedItems(trx, money.dialect, size);
   if (items.length === 0) return 0;
   if (
     (await dequeue(

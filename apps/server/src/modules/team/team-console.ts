@@ -117,7 +117,7 @@ export async function moveTeamMember(
 
 async function requireUser(db: Kysely<Database>, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
-  if (!user) throw new AppError('NOT_FOUND', { data: { field: 'userId' } });
+  if (!user) throw fieldError('USER_NOT_FOUND', 'userId');
   return user;
 }
 

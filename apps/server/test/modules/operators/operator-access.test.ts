@@ -11,7 +11,7 @@ import {
 } from '../../helpers/test-app.ts';
 import { signedInOperator, type TestOperator } from './operator-helpers.ts';
 
-const { admin, contractTrade, finance: pledges, funding, payment, spot, user } = endpoints;
+const { admin, contractTrade, finance: pledges, funding, payment, spot, team, user } = endpoints;
 
 /**
  * `auth: 'operator'` endpoints: an operator session of an allowed role, never a user's session; and
@@ -118,7 +118,19 @@ describe('operator endpoints: sessions and roles', () => {
     [pledges.adminFinanceOrders.path, { scope: 'holding' }],
   ]);
 
+  /** Valid bodies of the agent tree's changes and the platform report. */
+  const TEAM_SAMPLES = new Map<string, unknown>([
+    [
+      team.adminTeamMemberSave.path,
+      { userId: 999_999, userType: 1, pointPercentTiming: '0', pointPercentContract: '0', reason: 'test' },
+    ],
+    [team.adminTeamMove.path, { userId: 999_999, agentId: 999_998, reason: 'test' }],
+    [team.adminReportDays.path, { from: '2026-01-01', to: '2026-01-02' }],
+  ]);
+
   function validBody(endpoint: Endpoint): unknown {
+    const teamSample = TEAM_SAMPLES.get(endpoint.path);
+    if (teamSample) return teamSample;
     const spotSample = SPOT_SAMPLES.get(endpoint.path);
     if (spotSample) return spotSample;
     const paymentSample = PAYMENT_SAMPLES.get(endpoint.path);
@@ -178,6 +190,7 @@ describe('operator endpoints: sessions and roles', () => {
         admin.operatorEnable.path,
         admin.operatorResetTotp.path,
         funding.adminBalanceAdjust.path,
+        team.adminTeamMove.path,
       ].sort(),
     );
     for (const endpoint of administratorOnly) {
