@@ -82,10 +82,11 @@ describe("editing a team member's type and rates", { timeout: 30_000 }, () => {
     type(form, 'Reason', ' ');
     fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
     expect(await within(form).findByText("At most 3 %, the agent's rate")).toBeTruthy();
+    // Each field's rule is checked on its own, so the messages may come one after the other.
     expect(
-      within(form).getByText('A percentage from 0 to 100 with at most 6 decimals, such as 1.5'),
+      await within(form).findByText('A percentage from 0 to 100 with at most 6 decimals, such as 1.5'),
     ).toBeTruthy();
-    expect(within(form).getByText('Give a reason; it is kept in the audit log')).toBeTruthy();
+    expect(await within(form).findByText('Give a reason; it is kept in the audit log')).toBeTruthy();
     expect(server.bodiesTo(SAVE)).toEqual([]);
   });
 

@@ -93,7 +93,7 @@ describe('moving a team member under another agent', { timeout: 30_000 }, () => 
     const form = await openMoveOfTeamA(server);
     fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
     expect(await within(form).findByText('Choose an agent')).toBeTruthy();
-    expect(within(form).getByText('Give a reason; it is kept in the audit log')).toBeTruthy();
+    expect(await within(form).findByText('Give a reason; it is kept in the audit log')).toBeTruthy();
     expect(server.bodiesTo(MOVE)).toEqual([]);
   });
 });

@@ -152,7 +152,7 @@ export function ReportSkeleton({ cards = 3 }: { cards?: number }) {
 }
 
 /** What a member who is no agent sees on a team report: why, and the way to their own report. */
-function NotAgentNotice() {
+export function NotAgentNotice() {
   const t = useT();
   return (
     <div className="report-notice" role="alert" data-testid="report-not-agent">
