@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'ledger-throughput.ts',
   'timing-settlement.ts',
   'finance-settlement.ts',
+  'team-bench.ts',
   'spot-trigger-book.ts',
   'spot-fills.ts',
   'contract-risk.ts',

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import type { Rebate, ReportFigures } from '@vela/contract';
-import { credit, ok, post, signIn, signInPage, type Member } from './api.ts';
-import { collectConsoleErrors, fill, login, shot, uniqueName, useLanguage } from './support.ts';
+import { credit, ok, operatorSession, post, signIn, signInPage, type Member } from './api.ts';
+import { ARTIFACTS, collectConsoleErrors, fill, login, shot, uniqueName, useLanguage } from './support.ts';
 
 /**
  * Agents and teams in the browser (docs/product.md, "Teams"): the demo agent adds a user and sees
@@ -181,3 +182,34 @@ for (const variant of [
     }
   });
 }
+
+test('the console browses the agent tree, finds a member with its path, and shows the daily report', async ({
+  page,
+  request,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const session = await operatorSession(request);
+  await page.addInitScript((stored) => {
+    sessionStorage.setItem('vela-admin-session', JSON.stringify(stored));
+  }, session);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const member = await signIn(request, 'demo01', 'Demo@2024');
+  await page.goto('/admin/agent-tree');
+  const table = page.getByTestId('team-tree-table');
+  await expect(table).toContainText(AGENT.username);
+  await page.getByTestId(`team-toggle-${agent.userId}`).click();
+  await expect(table).toContainText('demo01');
+  await page.getByTestId(`team-edit-${member.userId}`).click();
+  await expect(page.getByTestId('team-member-caps')).toBeVisible();
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'console-agent-tree-edit.png') });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('team-tree-search').fill('demo0');
+  await page.getByTestId('team-tree-search').press('Enter');
+  await expect(page.getByTestId(`team-path-${member.userId}`)).toContainText(AGENT.username);
+  await page.goto('/admin/daily-reports');
+  await expect(page.getByTestId('report-days-table')).toContainText('USDT');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'console-daily-reports.png') });
+  expect(errors).toEqual([]);
+});
