@@ -858,6 +858,12 @@ export interface TeamPathTable {
   depth: number;
 }
 
+/** The one row moves of a team update first, so they happen one at a time (decision 049). */
+export interface TeamLockTable {
+  id: number;
+  moves: number;
+}
+
 /** One differential rebate of one trade to one ancestor (decision 049). */
 export interface RebateTable {
   id: Generated<number>;
@@ -982,6 +988,7 @@ export interface Database {
   finance_order_end: FinanceOrderEndTable;
   finance_settlement: FinanceSettlementTable;
   team_path: TeamPathTable;
+  team_lock: TeamLockTable;
   rebate: RebateTable;
   report_queue: ReportQueueTable;
   report_hour: ReportHourTable;

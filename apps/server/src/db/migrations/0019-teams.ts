@@ -7,6 +7,7 @@ import type { Dialect } from '../database.ts';
  *   of any depth is one index range and a member's path up one lookup. Filled from `parent_id`
  *   here, then kept by registration, added users and moves;
  * - `users.team_size`: how many members a user has below them at any depth, kept with the paths;
+ * - `team_lock`: the one row a move of a team updates first, so moves never interleave;
  * - `users.first_recharge_at`: when the roll-up saw the user's first credited deposit;
  * - `users.must_change_password`: set on a user an agent added with the default password, cleared
  *   by the first change of it;
@@ -56,6 +57,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .columns(['ancestor_id', 'depth', 'member_id'])
     .execute();
   await fillPaths(db);
+  // One row that every move of a team updates first, so moves happen one at a time on any node.
+  await db.schema
+    .createTable('team_lock')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('moves', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`INSERT INTO team_lock (id, moves) VALUES (1, 0)`.execute(db);
 
   await id('rebate')
     .addColumn('source_type', 'text', (c) => c.notNull())

@@ -16,6 +16,7 @@ import { uniqueInviteCode } from '../users/account-service.ts';
 import { findUserById, updateUser } from '../users/user-repository.ts';
 import {
   isInTeam,
+  lockForMove,
   moveSubtree,
   pathNamesAndDirectCounts,
   treeNodes,
@@ -90,17 +91,12 @@ export async function moveTeamMember(
   ip: string,
   now = Date.now(),
 ): Promise<AdminTeamNode> {
-  const user = await requireUser(db, body.userId);
-  const agent = await requireUser(db, body.agentId);
-  const valid =
-    agent.user_type === USER_TYPE_AGENT &&
-    agent.id !== user.id &&
-    agent.id !== user.parent_id &&
-    !(await isInTeam(db, user.id, agent.id)) &&
-    rebateRateUnits(user.point_percent_timing) <= rebateRateUnits(agent.point_percent_timing) &&
-    rebateRateUnits(user.point_percent_contract) <= rebateRateUnits(agent.point_percent_contract);
-  if (!valid) throw fieldError('MOVE_INVALID', 'agentId');
   await db.transaction().execute(async (trx) => {
+    // Checked under the lock: another move committed a moment ago may have changed the tree.
+    await lockForMove(trx, body.userId);
+    const user = await requireUser(trx, body.userId);
+    const agent = await requireUser(trx, body.agentId);
+    if (!(await movable(trx, user, agent))) throw fieldError('MOVE_INVALID', 'agentId');
     await moveSubtree(trx, user.id, agent.id);
     await recordAudit(trx, {
       operatorId: session.operatorId,
@@ -112,7 +108,22 @@ export async function moveTeamMember(
       now,
     });
   });
-  return nodeOf(db, user.id);
+  return nodeOf(db, body.userId);
+}
+
+/**
+ * Whether `user` may move under `agent`: an agent other than the user and their current agent,
+ * outside the user's own team (no loop), whose rates are at least the user's.
+ */
+async function movable(db: Kysely<Database>, user: UserRow, agent: UserRow): Promise<boolean> {
+  return (
+    agent.user_type === USER_TYPE_AGENT &&
+    agent.id !== user.id &&
+    agent.id !== user.parent_id &&
+    !(await isInTeam(db, user.id, agent.id)) &&
+    rebateRateUnits(user.point_percent_timing) <= rebateRateUnits(agent.point_percent_timing) &&
+    rebateRateUnits(user.point_percent_contract) <= rebateRateUnits(agent.point_percent_contract)
+  );
 }
 
 async function requireUser(db: Kysely<Database>, id: number): Promise<UserRow> {

@@ -293,6 +293,19 @@ export async function pathNamesAndDirectCounts(
 }
 
 /**
+ * Takes the team lock for a move, in the caller's transaction: moves happen one at a time (two at
+ * once could each pass its checks and together make a loop), and the rows of the moved user's team
+ * are held, so a registration below one of them waits and then reads the moved paths.
+ */
+export async function lockForMove(trx: Kysely<Database>, userId: number): Promise<void> {
+  await sql`UPDATE team_lock SET moves = moves + 1 WHERE id = 1`.execute(trx);
+  await sql`UPDATE users SET team_size = team_size
+    WHERE id = ${userId} OR id IN (SELECT member_id FROM team_path WHERE ancestor_id = ${userId})`.execute(
+    trx,
+  );
+}
+
+/**
  * Moves `userId` and everyone below them under `agentId`, in the caller's transaction: the paths
  * from the subtree to the old ancestors go, paths to the new agent and its ancestors come, each
  * team size on both sides changes by the subtree's size, and the parent is the new agent.

@@ -44,8 +44,11 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<n
  * users are created, so the paths never miss anyone.
  */
 export async function insertTeamUser(trx: Kysely<Database>, user: NewUser, now: number): Promise<number> {
-  const id = await insertUser(trx, user);
   const parent = user.parent_id ?? null;
+  // The parent's row first: a move of the parent's team holds it until its paths are rewritten, so
+  // the new user's paths are read from the moved ones (decision 049).
+  if (parent !== null) await sql`UPDATE users SET team_size = team_size WHERE id = ${parent}`.execute(trx);
+  const id = await insertUser(trx, user);
   if (parent !== null) {
     await sql`INSERT INTO team_path (ancestor_id, member_id, depth)
       SELECT ancestor_id, CAST(${id} AS bigint), depth + 1 FROM team_path WHERE member_id = ${parent}

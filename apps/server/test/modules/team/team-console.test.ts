@@ -133,6 +133,40 @@ describe('agent tree in the console', () => {
     await expectBooksBalanced(t);
   });
 
+  it('lets one of two racing moves through when together they would make a loop', async () => {
+    const x = await addMember(t, top, { timing: '0.015', type: 2 });
+    const y = await addMember(t, top, { timing: '0.015', type: 2 });
+    const xChild = await addMember(t, x, { timing: '0.01', type: 2 });
+    const yChild = await addMember(t, y, { timing: '0.015', type: 2 });
+    const [first, second] = await Promise.all([
+      t.post(team.adminTeamMove.path, { userId: x.id, agentId: yChild.id, reason: 'race' }, { token: admin }),
+      t.post(team.adminTeamMove.path, { userId: y.id, agentId: xChild.id, reason: 'race' }, { token: admin }),
+    ]);
+    expect([first.body.success, second.body.success].sort()).toEqual([false, true]);
+    expect([first.body.code, second.body.code]).toContain('MOVE_INVALID');
+    // The tree stayed a tree: nobody is their own ancestor, and every team size is its paths' count.
+    const loops = await t.db
+      .selectFrom('team_path')
+      .select('member_id')
+      .whereRef('ancestor_id', '=', 'member_id')
+      .execute();
+    expect(loops).toEqual([]);
+    const sizes = await t.db
+      .selectFrom('users as u')
+      .select([
+        'u.id',
+        'u.team_size',
+        (eb) =>
+          eb
+            .selectFrom('team_path as p')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('p.ancestor_id', '=', 'u.id')
+            .as('paths'),
+      ])
+      .execute();
+    for (const row of sizes) expect(row.team_size, `team size of ${row.id}`).toBe(Number(row.paths));
+  });
+
   it('answers the platform’s figures per day', async () => {
     await t.reports.drain();
     const today = new Date().toISOString().slice(0, 10);
