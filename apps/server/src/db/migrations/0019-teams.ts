@@ -80,7 +80,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('entry_id', 'bigint')
     .addColumn('paid_at', 'bigint')
     .execute();
-  await db.schema.createIndex('rebate_source_idx').on('rebate').columns(['ref_type', 'ref_id']).execute();
+  // Covering what a settlement batch sums (decision 049): its rebates are read from the index alone.
+  await db.schema
+    .createIndex('rebate_source_idx')
+    .on('rebate')
+    .columns(['ref_type', 'ref_id', 'vc_id', 'user_id', 'amount_minor'])
+    .execute();
   await db.schema.createIndex('rebate_user_idx').on('rebate').columns(['user_id', 'id']).execute();
 
   await id('report_queue')

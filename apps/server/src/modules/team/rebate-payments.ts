@@ -84,7 +84,9 @@ export async function settledTimingRebates(
     if (id > high) high = id;
   }
   const byCurrency = new Map<number, RebateCredit[]>();
-  for (const row of await batchRebateSums(trx, batch.refId, low, high)) {
+  // Ids are unique, so as many ids as the range is wide are every id in it.
+  const whole = high - low + 1 === new Set(orderIds).size;
+  for (const row of await batchRebateSums(trx, { id: batch.refId, low, high, whole })) {
     const credit = { userId: row.user_id, amountMinor: row.amount_minor };
     const list = byCurrency.get(row.vc_id);
     if (list) list.push(credit);

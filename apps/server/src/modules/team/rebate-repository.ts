@@ -20,20 +20,21 @@ export interface RebateSum {
 
 /**
  * The sums per currency and receiver of the planned rebates of the orders a settlement batch has
- * just settled (decision 049): one range of the rebates' index over the batch's order ids, each
- * kept when its order's result names the batch, summed in the database. A batch of orders without
- * agents finds an empty range and costs nothing more.
+ * just settled (decision 049), read from the rebates' covering index over the batch's range of
+ * order ids. When the batch's ids fill their range (orders placed together and expiring together),
+ * every rebate in it is the batch's; otherwise each is kept when its order's result names the
+ * batch. A batch of orders without agents finds an empty range and costs nothing more.
  */
 export async function batchRebateSums(
   trx: Kysely<Database>,
-  batchId: number,
-  low: number,
-  high: number,
+  batch: { id: number; low: number; high: number; whole: boolean },
 ): Promise<RebateSum[]> {
+  const ofBatch = batch.whole
+    ? sql``
+    : sql`JOIN timing_order_result s ON s.order_id = r.ref_id AND s.settle_batch_id = ${batch.id}`;
   const { rows } = await sql<RebateSum>`
-    SELECT r.vc_id, r.user_id, SUM(r.amount_minor) AS amount_minor FROM rebate r
-    JOIN timing_order_result s ON s.order_id = r.ref_id AND s.settle_batch_id = ${batchId}
-    WHERE r.ref_type = 'timing' AND r.ref_id >= ${low} AND r.ref_id <= ${high}
+    SELECT r.vc_id, r.user_id, SUM(r.amount_minor) AS amount_minor FROM rebate r ${ofBatch}
+    WHERE r.ref_type = 'timing' AND r.ref_id >= ${batch.low} AND r.ref_id <= ${batch.high}
     GROUP BY r.vc_id, r.user_id`.execute(trx);
   return rows.map((row) => ({ ...row, amount_minor: BigInt(row.amount_minor) }));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type ContractOrder } from '@vela/contract';
+import { endpoints, type ContractOrder, type TimingOrder } from '@vela/contract';
 import {
   countRows,
   createTestApp,
@@ -15,7 +15,7 @@ import { TimingSettler } from '../../../src/modules/timing/timing-settler.ts';
 import { expectBooksBalanced, idemKey, vcIdOf } from '../ledger/ledger-helpers.ts';
 import { addMember, signIn, TimedTrades, type TeamUser } from './team-helpers.ts';
 
-const { contractTrade, team, user, wallet } = endpoints;
+const { contractTrade, team, timing, user, wallet } = endpoints;
 
 /**
  * Agents and teams (docs/product.md, "Teams"): adding users, differential rebates paid through the
@@ -311,6 +311,51 @@ describe('agents and teams', () => {
       await expectBooksBalanced(t);
     });
 
+    it('pays a batch exactly its own orders’ rebates when other orders sit between its ids', async () => {
+      // 30 s, 60 s and 30 s orders placed together: the 30 s batch's ids are not a whole range.
+      clock.now += 600_000;
+      const btc = await vcIdOf(t, 'BTC');
+      const second = Math.floor(clock.now / 1000) * 1000;
+      await trades.recordTick(btc.id, second, '60000.00');
+      const place = async (periodSeconds: number) =>
+        expectSuccess(
+          await t.post<TimingOrder>(
+            timing.timingOrderRequest.path,
+            { vcId: btc.id, periodSeconds, direction: 'up', amount: '10' },
+            { token: m.token, headers: { 'idempotency-key': idemKey() } },
+          ),
+        );
+      const short1 = await place(30);
+      const long = await place(60);
+      const short2 = await place(30);
+      await trades.recordTick(btc.id, second + 1000, '60000.00');
+      await t.timing.settleDue(second + 1000);
+      await trades.recordTick(btc.id, second + 31_000, '60001.00');
+      expect(await t.timing.settleDue(second + 31_000)).toBe(2);
+      const paidFor = async (orderId: number) =>
+        (
+          await t.db
+            .selectFrom('rebate as r')
+            .innerJoin('timing_order_result as s', 's.order_id', 'r.ref_id')
+            .innerJoin('journal_entry as e', (join) =>
+              join.onRef('e.ref_id', '=', 's.settle_batch_id').on('e.type', '=', 'rebate'),
+            )
+            .select('e.id')
+            .where('r.ref_type', '=', 'timing')
+            .where('r.ref_id', '=', orderId)
+            .execute()
+        ).length;
+      expect(await paidFor(short1.id)).toBeGreaterThan(0);
+      expect(await paidFor(short2.id)).toBeGreaterThan(0);
+      expect(await paidFor(long.id)).toBe(0);
+      // The entry of the 30 s batch pays its two orders' rebates and not the open one's.
+      await expectBooksBalanced(t);
+      await trades.recordTick(btc.id, second + 61_000, '60001.00');
+      expect(await t.timing.settleDue(second + 61_000)).toBe(1);
+      expect(await paidFor(long.id)).toBeGreaterThan(0);
+      await expectBooksBalanced(t);
+    });
+
     it('pays a contract fee’s rebates on the contract rates as the fee is charged', async () => {
       const btc = await vcIdOf(t, 'BTC');
       const usdtId = (await vcIdOf(t, 'USDT')).id;
@@ -403,7 +448,7 @@ describe('agents and teams', () => {
       );
       expect(settled.list.every((o) => o.username === m.username)).toBe(true);
       expect(settled.sums).toEqual([
-        expect.objectContaining({ settleSymbol: 'USDT', count: 4, amount: '350.000000' }),
+        expect.objectContaining({ settleSymbol: 'USDT', count: 7, amount: '380.000000' }),
       ]);
       expectFailure(
         await t.call(team.teamTimingOrders, { scope: 'open', memberId: a.id, limit: 20 }, { token: b.token }),
