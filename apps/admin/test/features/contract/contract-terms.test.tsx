@@ -165,9 +165,10 @@ describe('the contract terms tab', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Closing fee rate'), { target: { value: '5e-4' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review changes' }));
 
+    // Each field's rule is checked on its own, so the messages may come one after the other.
     expect(await within(form).findByText('At least one leverage')).toBeTruthy();
-    expect(within(form).getByText('Below 1: a fraction of the value, 0.0005 is 0.05 %')).toBeTruthy();
-    expect(within(form).getByText('A plain number such as 0.0005 or 25')).toBeTruthy();
+    expect(await within(form).findByText('Below 1: a fraction of the value, 0.0005 is 0.05 %')).toBeTruthy();
+    expect(await within(form).findByText('A plain number such as 0.0005 or 25')).toBeTruthy();
     typeLeverage(form, '500');
     expect(await within(form).findByText('Whole numbers from 1 to 200; not 500')).toBeTruthy();
     expect(server.bodiesTo(TERMS_SAVE)).toEqual([]);

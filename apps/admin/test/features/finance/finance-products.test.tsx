@@ -244,12 +244,13 @@ describe('the finance products', { timeout: 30_000 }, () => {
     type(form, 'Name (Chinese (simplified))', '');
     fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
 
+    // Each field's rule is checked on its own, so the messages may come one after the other.
     expect(await within(form).findByText('At most 10, a fraction: 0.12 is 12 % a year')).toBeTruthy();
-    expect(within(form).getByText('At most 8 decimals')).toBeTruthy();
-    expect(within(form).getByText('Above zero')).toBeTruthy();
-    expect(within(form).getByText('At least the minimum amount, or empty')).toBeTruthy();
-    expect(within(form).getByText('At least the minimum amount')).toBeTruthy();
-    expect(within(form).getByText('At least one name; English is the default')).toBeTruthy();
+    expect(await within(form).findByText('At most 8 decimals')).toBeTruthy();
+    expect(await within(form).findByText('Above zero')).toBeTruthy();
+    expect(await within(form).findByText('At least the minimum amount, or empty')).toBeTruthy();
+    expect(await within(form).findByText('At least the minimum amount')).toBeTruthy();
+    expect(await within(form).findByText('At least one name; English is the default')).toBeTruthy();
     expect(server.bodiesTo(SAVE)).toEqual([]);
   });
 

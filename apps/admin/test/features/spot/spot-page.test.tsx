@@ -164,8 +164,9 @@ describe('the spot terms screen', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Maximum sell quantity'), { target: { value: '0.00001' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review changes' }));
 
+    // Each field's rule is checked on its own, so the messages may come one after the other.
     expect(await within(form).findByText('A plain number such as 0.001 or 25')).toBeTruthy();
-    expect(within(form).getByText('At least the minimum, or empty for uncapped')).toBeTruthy();
+    expect(await within(form).findByText('At least the minimum, or empty for uncapped')).toBeTruthy();
     expect(server.bodiesTo(SAVE)).toEqual([]);
   });
 
