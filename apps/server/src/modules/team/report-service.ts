@@ -16,6 +16,7 @@ import { listCoins } from '../market/coin-repository.ts';
 import { summedRollups } from './report-repository.ts';
 import type { TeamService } from './team-service.ts';
 
+type Coins = Map<number, { symbol: string; amount_scale: number }>;
 type ReportBody = ParsedBodyOf<typeof endpoints.team.report>;
 
 /** The longest range a report covers, in days. */
@@ -43,7 +44,7 @@ export class ReportService {
       offsetHours,
       byDay: false,
     });
-    const { figures, members } = await this.shown(rows);
+    const { figures, members } = shown(rows, await this.coins());
     return { utcOffsetMinutes: offsetHours * 60, totals: figures, members };
   }
 
@@ -69,10 +70,16 @@ export class ReportService {
     const { offsetHours } = query;
     const rows = await summedRollups(this.db, { ...query, byDay: true });
     const byDay = new Map<number, typeof rows>();
-    for (const row of rows) byDay.set(row.day ?? 0, [...(byDay.get(row.day ?? 0) ?? []), row]);
+    for (const row of rows) {
+      const list = byDay.get(row.day ?? 0);
+      if (list) list.push(row);
+      else byDay.set(row.day ?? 0, [row]);
+    }
+    // The coins are read once for all the days, not once a day.
+    const coins = await this.coins();
     const days = [];
     for (const [day, dayRows] of [...byDay].sort(([a], [b]) => b - a)) {
-      const { figures, members } = await this.shown(dayRows);
+      const { figures, members } = shown(dayRows, coins);
       days.push({ day: dayOfHour(day * 24 - offsetHours, offsetHours), figures, members });
     }
     return { utcOffsetMinutes: offsetHours * 60, days };
@@ -85,24 +92,8 @@ export class ReportService {
     return { offsetHours, ...hoursOfDays(body.from, body.to, offsetHours) };
   }
 
-  /** Figures per currency as the wire shows them; new members (no currency) apart. */
-  private async shown(rows: readonly { vcId: number; figures: Figures }[]) {
-    const coins = new Map((await listCoins(this.db)).map((coin) => [coin.id, coin]));
-    const members = emptyFigures();
-    const figures: ReportFigures[] = [];
-    for (const row of rows) {
-      if (row.vcId === 0) {
-        addFigures(members, row.figures);
-        continue;
-      }
-      const coin = coins.get(row.vcId);
-      if (!coin) throw new Error(`report: no coin ${row.vcId}`);
-      figures.push(wireFigures(coin.symbol, coin.amount_scale, row.figures));
-    }
-    figures.sort((a, b) =>
-      a.symbol === 'USDT' ? -1 : b.symbol === 'USDT' ? 1 : a.symbol.localeCompare(b.symbol),
-    );
-    return { figures, members: members.memberCount };
+  private async coins(): Promise<Coins> {
+    return new Map((await listCoins(this.db)).map((coin) => [coin.id, coin]));
   }
 }
 
@@ -137,4 +128,23 @@ function checkedOffsetHours(body: { from: string; to: string; utcOffsetMinutes: 
   if (!Number.isFinite(from) || !Number.isFinite(to) || to < from || (to - from) / DAY_MS + 1 > MAX_DAYS)
     throw new AppError('REPORT_RANGE_INVALID', { data: { field: 'to' } });
   return Math.trunc(body.utcOffsetMinutes / 60);
+}
+
+/** Figures per currency as the wire shows them; new members (no currency) apart. */
+function shown(rows: readonly { vcId: number; figures: Figures }[], coins: Coins) {
+  const members = emptyFigures();
+  const figures: ReportFigures[] = [];
+  for (const row of rows) {
+    if (row.vcId === 0) {
+      addFigures(members, row.figures);
+      continue;
+    }
+    const coin = coins.get(row.vcId);
+    if (!coin) throw new Error(`report: no coin ${row.vcId}`);
+    figures.push(wireFigures(coin.symbol, coin.amount_scale, row.figures));
+  }
+  figures.sort((a, b) =>
+    a.symbol === 'USDT' ? -1 : b.symbol === 'USDT' ? 1 : a.symbol.localeCompare(b.symbol),
+  );
+  return { figures, members: members.memberCount };
 }
