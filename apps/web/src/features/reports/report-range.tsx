@@ -12,34 +12,15 @@ import {
   rangeProblem,
   type DayRange,
 } from './reports-logic.ts';
+import { ToggleChip } from '../../components/toggle-chip.tsx';
 import './reports.css';
 
 // The calendar (antd-mobile's, with its popup and animation library) loads on the first opening:
 // most visits use the quick ranges and never need it.
 const RangeCalendar = lazy(() => import('./report-calendar.tsx'));
 
-function Chip({
-  on,
-  onClick,
-  testId,
-  children,
-}: {
-  on: boolean;
-  onClick(): void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={`report-chip${on ? ' report-chip--on' : ''}`}
-      aria-pressed={on}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {children}
-    </button>
-  );
+function Chip(props: { on: boolean; onClick(): void; testId: string; children: ReactNode }) {
+  return <ToggleChip {...props} className="report-chip" />;
 }
 
 /** The calendar, mounted from its first opening on, so that it can slide away when closed. */

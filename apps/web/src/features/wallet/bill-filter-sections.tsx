@@ -1,32 +1,13 @@
 import type { ReactNode } from 'react';
 import type { BillType, WalletCurrency } from '@vela/contract';
 import { FormField } from '../../components/form-field.tsx';
+import { ToggleChip } from '../../components/toggle-chip.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { todayValue, type BillFilter, type FilterErrors } from './bill-filter-logic.ts';
 import { BILL_TYPE_LIST, BILL_TYPE_TITLES } from './bill-lines-logic.ts';
 
-function Chip({
-  on,
-  onClick,
-  testId,
-  children,
-}: {
-  on: boolean;
-  onClick(): void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={`bill-chip${on ? ' bill-chip--on' : ''}`}
-      aria-pressed={on}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {children}
-    </button>
-  );
+function Chip(props: { on: boolean; onClick(): void; testId: string; children: ReactNode }) {
+  return <ToggleChip {...props} className="bill-chip" />;
 }
 
 /** The bill types: "all", or any of them. */
