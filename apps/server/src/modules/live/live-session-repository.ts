@@ -6,6 +6,9 @@ import type { Database } from '../../db/schema.ts';
  * so a session the API refuses is refused on the sockets too.
  */
 
+/** How stale a live session's last-seen time may grow before a re-check touches it again. */
+const SEEN_EVERY_MS = 60_000;
+
 /** Ids per look-up, well inside every driver's limit on bound parameters. */
 const IDS_PER_QUERY = 500;
 
@@ -29,8 +32,15 @@ export async function findLiveSessionIds(
       .execute();
     for (const row of rows) live.add(Number(row.id));
   }
+  // A session seen within the minute is left alone, as a request's touch is: a socket costs at most
+  // one write a minute, however often its sessions are re-checked.
   for (const chunk of chunkedIds([...live])) {
-    await db.updateTable('sessions').set({ last_seen_at: at }).where('id', 'in', chunk).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: at })
+      .where('id', 'in', chunk)
+      .where('last_seen_at', '<', at - SEEN_EVERY_MS)
+      .execute();
   }
   return live;
 }
